@@ -1,0 +1,127 @@
+// The one mechanism that guards every management API route. Each route declares `config.access`; a
+// route that declares nothing fails the server's start (and, were it ever reached, is refused). The
+// check runs before the body is read, so that an unauthenticated caller cannot make the server parse
+// a large body. Refusals carry RFC 6750 WWW-Authenticate headers. Every call made with a token (and
+// every refused token that names a credential) is recorded in the audit log.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditLog } from '../audit/audit-log.ts';
+import type { AdminService } from '../identity/admin-service.ts';
+import { roleAtLeast } from '../identity/admin-types.ts';
+import type { CredentialService } from '../identity/credential-service.ts';
+import { ApiError } from '../errors.ts';
+import { originOf } from '../http/origin.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+
+const REALM = 'realm="gatehouse"';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** RFC 6750 §3: the challenge for a refused bearer token. Quotes and backslashes cannot appear. */
+export function bearerChallenge(error?: 'invalid_token' | 'insufficient_scope' | 'invalid_request', description?: string, scope?: string) {
+  const parts = [REALM];
+  if (error) parts.push(`error="${error}"`);
+  if (description) parts.push(`error_description="${description.replace(/["\\]/g, "'")}"`);
+  if (scope) parts.push(`scope="${scope}"`);
+  return { 'www-authenticate': `Bearer ${parts.join(', ')}` };
+}
+
+export function registerAccess(
+  app: FastifyInstance,
+  deps: { credentials: CredentialService; admins: AdminService; audit: AuditLog },
+): void {
+  const { credentials, admins, audit } = deps;
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) {
+      throw new Error(`${route.method} ${route.url} declares no access; every management route must declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) throw new ApiError('forbidden', 'This route is not open to anyone.');
+    if ('public' in access) return;
+
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(authorization);
+      if (!match) {
+        throw new ApiError(
+          'invalid_token',
+          'The Authorization header must be "Bearer <access token>"; get a token at /api/oauth/token.',
+          bearerChallenge('invalid_token', 'malformed Authorization header'),
+        );
+      }
+      const check = credentials.verifyToken(match[1]!, request.ip);
+      if (!check.ok) {
+        const { refusal } = check;
+        if (refusal.code !== 'unknown') request.refused = refusal;
+        if (refusal.code === 'ip_refused') throw new ApiError('ip_not_allowed', refusal.message);
+        throw new ApiError('invalid_token', refusal.message, bearerChallenge('invalid_token', refusal.message));
+      }
+      const { credential, claims } = check;
+      credentials.touch(credential);
+      request.principal = { kind: 'credential', credential, scopes: claims.scopes, scopeUsed: access.scope ?? null };
+      if (!access.scope) {
+        throw new ApiError(
+          'session_required',
+          'This operation needs a signed-in admin in the console; machine credentials cannot perform it.',
+          bearerChallenge('insufficient_scope', 'needs an admin session'),
+        );
+      }
+      if (!claims.scopes.includes(access.scope)) {
+        throw new ApiError(
+          'insufficient_scope',
+          `This call needs the "${access.scope}" scope; the token carries ${claims.scopes.map((s) => `"${s}"`).join(', ') || 'none'}.`,
+          bearerChallenge('insufficient_scope', `needs the ${access.scope} scope`, access.scope),
+        );
+      }
+      return;
+    }
+
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie === undefined) {
+      throw new ApiError(
+        'unauthenticated',
+        'Sign in to the console, or send "Authorization: Bearer <access token>" from /api/oauth/token.',
+        bearerChallenge(),
+      );
+    }
+    const session = await admins.authenticate(cookie);
+    if (session === 'expired') throw new ApiError('session_expired', 'Your console session has expired; sign in again.');
+    if (!session) throw new ApiError('unauthenticated', 'Your console session is not valid; sign in again.', bearerChallenge());
+    if (!roleAtLeast(session.admin.role, access.role)) {
+      throw new ApiError('forbidden', `This needs the ${access.role} role; you are signed in as ${session.admin.role}.`);
+    }
+    if (!SAFE_METHODS.has(request.method) && !admins.csrfMatches(session, firstHeader(request, 'x-csrf-token'))) {
+      throw new ApiError('csrf_failed', 'Send the x-csrf-token header you received when signing in with every change.');
+    }
+    request.principal = { kind: 'admin', session };
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const principal = request.principal;
+    const refused = request.refused;
+    const credential =
+      principal?.kind === 'credential' ? principal.credential : refused && 'credential' in refused ? refused.credential : undefined;
+    if (!credential) return;
+    audit.record({
+      action: 'api.request',
+      actor: { type: 'credential', id: credential.id, name: credential.name },
+      ...originOf(request),
+      outcome: reply.statusCode < 400 ? 'success' : 'failure',
+      details: {
+        method: request.method,
+        path: request.url.split('?')[0]!.slice(0, 512),
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        scope: principal?.kind === 'credential' ? principal.scopeUsed : null,
+        ...(refused && refused.code !== 'unknown' ? { refused: refused.code } : {}),
+      },
+    });
+  });
+}
+
+function firstHeader(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

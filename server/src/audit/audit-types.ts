@@ -1,0 +1,34 @@
+// The audit event as recorded and as served by the SIEM pull. Renaming a field here is a breaking
+// change for every SIEM integration: add, never rename.
+export type ActorType = 'admin' | 'credential' | 'anonymous' | 'system';
+
+export interface AuditParty {
+  type: string;
+  id: string | null;
+  name: string | null;
+}
+
+export interface AuditEventInput {
+  /** `<entity>.<verb>`, e.g. credential.created, credential.token_issued, api.request. */
+  action: string;
+  actor: AuditParty & { type: ActorType };
+  target?: AuditParty | undefined;
+  ip?: string | null | undefined;
+  userAgent?: string | null | undefined;
+  outcome: 'success' | 'failure';
+  requestId?: string | null | undefined;
+  details?: Record<string, unknown> | undefined;
+}
+
+export interface AuditEvent {
+  id: string;
+  time: string;
+  action: string;
+  actor: AuditParty;
+  target: AuditParty | null;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: 'success' | 'failure';
+  request_id: string | null;
+  details: Record<string, unknown>;
+}

@@ -1,0 +1,194 @@
+// Every setting of Gatehouse, parsed once at start from the environment and command-line flags.
+// A flag wins over its environment variable. A bad value stops the start with one line naming the
+// setting and what is wrong with it (ConfigError), never a stack trace.
+import { isIP } from 'node:net';
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { parseIpRule, type IpRule } from './identity/ip-rules.ts';
+
+export type Role = 'all' | 'console' | 'gateway';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  /** Address both listeners bind. Loopback by default so that a first start exposes nothing. */
+  host: string;
+  /** Console, management API and token endpoint. */
+  consolePort: number;
+  /** The Gateway that developer tools talk to. */
+  gatewayPort: number;
+  /** Where the embedded SQLite database and the generated master key live. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; unset means the embedded SQLite database in dataDir. */
+  databaseUrl: string | undefined;
+  /** Create the first (owner) admin on a store that has none. Both or neither. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** 32-byte key (hex or base64) that encrypts secrets at rest; unset means a key file in dataDir. */
+  masterKey: Buffer | undefined;
+  /** Proxies whose X-Forwarded-For is believed; otherwise the socket address is the client. */
+  trustedProxies: IpRule[];
+  /** Which listeners this process runs; the split roles need PostgreSQL to share state. */
+  role: Role;
+  logLevel: LogLevel;
+  /** The console's address as people reach it, for links printed or mailed (setup link). */
+  publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+interface Source {
+  env: NodeJS.ProcessEnv;
+  flags: Record<string, string | undefined>;
+}
+
+// One row per setting: where it is read from and how it is checked. The default is documented in the
+// Config interface above and applied in loadConfig below.
+const FLAGS = {
+  host: 'GATEHOUSE_HOST',
+  'console-port': 'GATEHOUSE_CONSOLE_PORT',
+  'gateway-port': 'GATEHOUSE_GATEWAY_PORT',
+  'data-dir': 'GATEHOUSE_DATA_DIR',
+  'database-url': 'GATEHOUSE_DATABASE_URL',
+  'admin-email': 'GATEHOUSE_ADMIN_EMAIL',
+  'admin-password': 'GATEHOUSE_ADMIN_PASSWORD',
+  'master-key': 'GATEHOUSE_MASTER_KEY',
+  'trusted-proxies': 'GATEHOUSE_TRUSTED_PROXIES',
+  role: 'GATEHOUSE_ROLE',
+  'log-level': 'GATEHOUSE_LOG_LEVEL',
+  'public-url': 'GATEHOUSE_PUBLIC_URL',
+} as const;
+type Flag = keyof typeof FLAGS;
+
+function read(src: Source, flag: Flag): { name: string; value: string | undefined } {
+  const fromFlag = src.flags[flag];
+  if (fromFlag !== undefined) return { name: `--${flag}`, value: fromFlag };
+  const env = FLAGS[flag];
+  const value = src.env[env];
+  return { name: env, value: value === '' ? undefined : value };
+}
+
+function port(src: Source, flag: Flag, fallback: number): number {
+  const { name, value } = read(src, flag);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new ConfigError(`${name}: "${value}" is not a port number (0-65535)`);
+  return n;
+}
+
+function oneOf<T extends string>(src: Source, flag: Flag, allowed: readonly T[], fallback: T): T {
+  const { name, value } = read(src, flag);
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(`${name}: "${value}" is not one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+function masterKey(src: Source): Buffer | undefined {
+  const { name, value } = read(src, 'master-key');
+  if (value === undefined) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError(`${name}: must be 32 random bytes written as 64 hex characters or as base64`);
+  }
+  return key;
+}
+
+function trustedProxies(src: Source): IpRule[] {
+  const { name, value } = read(src, 'trusted-proxies');
+  if (value === undefined) return [];
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const rule = parseIpRule(entry);
+      if (!rule) throw new ConfigError(`${name}: "${entry}" is not an IP address or CIDR range`);
+      return rule;
+    });
+}
+
+function databaseUrl(src: Source): string | undefined {
+  const { name, value } = read(src, 'database-url');
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name}: not a URL; expected postgres://user:password@host:5432/database`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`${name}: only postgres:// URLs are supported (unset it to use the embedded SQLite)`);
+  }
+  return value;
+}
+
+function publicUrl(src: Source): string | undefined {
+  const { name, value } = read(src, 'public-url');
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
+  }
+}
+
+/** Parses the settings; throws ConfigError with a one-line reason on the first bad one. */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config {
+  let flags: Record<string, string | undefined>;
+  try {
+    const options = Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }]));
+    flags = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | undefined
+    >;
+  } catch (err) {
+    throw new ConfigError(`command line: ${(err as Error).message}`);
+  }
+  const src: Source = { env, flags };
+
+  const host = read(src, 'host').value ?? '127.0.0.1';
+  if (isIP(host) === 0 && host !== 'localhost') {
+    throw new ConfigError(`${read(src, 'host').name}: "${host}" is not an IP address to bind`);
+  }
+  const consolePort = port(src, 'console-port', 8080);
+  const gatewayPort = port(src, 'gateway-port', 8081);
+  if (consolePort === gatewayPort && consolePort !== 0) {
+    throw new ConfigError(`GATEHOUSE_GATEWAY_PORT: must differ from GATEHOUSE_CONSOLE_PORT (${consolePort})`);
+  }
+
+  const admin = { email: read(src, 'admin-email'), password: read(src, 'admin-password') };
+  if ((admin.email.value === undefined) !== (admin.password.value === undefined)) {
+    throw new ConfigError('GATEHOUSE_ADMIN_EMAIL and GATEHOUSE_ADMIN_PASSWORD: set both or neither');
+  }
+  if (admin.email.value !== undefined && !/^[^\s@]+@[^\s@]+$/.test(admin.email.value)) {
+    throw new ConfigError(`${admin.email.name}: "${admin.email.value}" is not an e-mail address`);
+  }
+  if (admin.password.value !== undefined && admin.password.value.length < 12) {
+    throw new ConfigError(`${admin.password.name}: must be at least 12 characters`);
+  }
+
+  const db = databaseUrl(src);
+  const role = oneOf(src, 'role', ['all', 'console', 'gateway'] as const, 'all');
+  if (role !== 'all' && db === undefined) {
+    throw new ConfigError(
+      `--role ${role}: running the console and the Gateway as separate processes needs GATEHOUSE_DATABASE_URL (PostgreSQL)`,
+    );
+  }
+
+  return {
+    host,
+    consolePort,
+    gatewayPort,
+    dataDir: path.resolve(read(src, 'data-dir').value ?? './data'),
+    databaseUrl: db,
+    adminEmail: admin.email.value?.toLowerCase(),
+    adminPassword: admin.password.value,
+    masterKey: masterKey(src),
+    trustedProxies: trustedProxies(src),
+    role,
+    logLevel: oneOf(src, 'log-level', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    publicUrl: publicUrl(src),
+  };
+}

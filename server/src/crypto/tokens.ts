@@ -1,0 +1,42 @@
+// Random identifiers and secrets, and the one way they are hashed and compared. Secrets carry a
+// recognisable prefix (like GitHub's ghp_) so that secret scanners can find a leaked one; they are
+// 256-bit random values, so one SHA-256 is the right hash (a slow hash would buy nothing).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SECRET_PREFIX = {
+  clientId: 'ghci_',
+  clientSecret: 'ghcs_',
+  accessToken: 'ghat_',
+  session: 'ghss_',
+  setup: 'ghsu_',
+} as const;
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A database id such as `cred_h3k9…`: 100 random bits, lowercase, URL-safe. */
+export function newId(kind: string): string {
+  const bytes = randomBytes(20);
+  let out = '';
+  for (const b of bytes) out += BASE32[b & 31];
+  return `${kind}_${out}`;
+}
+
+/** A secret: prefix + 32 random bytes in base64url. */
+export function newSecret(prefix: string): string {
+  return prefix + randomBytes(32).toString('base64url');
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Constant-time comparison of two hex digests (or any two strings of equal expected length). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  if (x.length !== y.length) {
+    timingSafeEqual(x, x);
+    return false;
+  }
+  return timingSafeEqual(x, y);
+}

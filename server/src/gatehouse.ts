@@ -1,0 +1,92 @@
+// One Gatehouse process: store → migrations → master key → services → listeners, and the graceful
+// stop in the reverse order. main.ts runs it from the command line; tests run it in-process on real
+// ports.
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { openStore } from './store/database.ts';
+import { migrate } from './store/migrate.ts';
+import { loadMasterKey, verifyMasterKey } from './crypto/master-key.ts';
+import { closeServices, createServices, type Services } from './services.ts';
+import { buildConsoleApp } from './http/console-app.ts';
+import { buildGatewayApp, type GatewayState } from './gateway/gateway-app.ts';
+
+export interface Gatehouse {
+  consoleUrl: string | undefined;
+  gatewayUrl: string | undefined;
+  /** The one-time setup link when the store has no admin and none was configured. */
+  setupUrl: string | undefined;
+  storeDescription: string;
+  services: Services;
+  /** Stops accepting, finishes in-flight requests, flushes pending records, closes the store. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log: Logger;
+  /** PostgreSQL schema (tests give each run its own). */
+  pgSchema?: string;
+}
+
+function urlOf(app: FastifyInstance, host: string): string {
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export async function startGatehouse(config: Config, { log, pgSchema }: StartOptions): Promise<Gatehouse> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(pgSchema ? { pgSchema } : {}) });
+  let services: Services | undefined;
+  const apps: FastifyInstance[] = [];
+  try {
+    const applied = await migrate(store);
+    if (applied.length) log.info({ migrations: applied }, 'applied migrations');
+    const key = loadMasterKey(config.masterKey, config.dataDir);
+    await verifyMasterKey(store, key);
+    services = await createServices(store, key, log);
+
+    let consoleUrl: string | undefined;
+    let gatewayUrl: string | undefined;
+    let setupUrl: string | undefined;
+    const gatewayState: GatewayState = { draining: false };
+
+    if (config.role !== 'gateway') {
+      const app = await buildConsoleApp(config, log, services);
+      apps.push(app);
+      await app.listen({ host: config.host, port: config.consolePort });
+      consoleUrl = urlOf(app, config.host);
+      const { setupToken } = await services.admins.bootstrap(config.adminEmail, config.adminPassword);
+      // The token rides in the fragment, which browsers never send to a server or put in a Referer.
+      if (setupToken) setupUrl = `${config.publicUrl ?? consoleUrl}/console/setup#token=${setupToken}`;
+    }
+    if (config.role !== 'console') {
+      const app = await buildGatewayApp(config, log, gatewayState);
+      apps.push(app);
+      await app.listen({ host: config.host, port: config.gatewayPort });
+      gatewayUrl = urlOf(app, config.host);
+    }
+
+    const ready = services;
+    let closing: Promise<void> | undefined;
+    return {
+      consoleUrl,
+      gatewayUrl,
+      setupUrl,
+      storeDescription: store.describe,
+      services: ready,
+      close() {
+        closing ??= (async () => {
+          gatewayState.draining = true;
+          await Promise.all(apps.map((a) => a.close()));
+          await closeServices(ready);
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await Promise.all(apps.map((a) => a.close().catch(() => {})));
+    if (services) await closeServices(services).catch(() => {});
+    else await store.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+// The console listener: the management API (/api/v1), the token endpoint (/api/oauth), the OpenAPI
+// document (/api/openapi.json) and its reference page (/api/docs).
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
+import { SCOPES } from '../identity/scopes.ts';
+import { registerAccess } from '../api/access.ts';
+import { ErrorResponse } from '../api/schemas.ts';
+import { sessionRoutes } from '../api/session-routes.ts';
+import { credentialRoutes } from '../api/credential-routes.ts';
+import { auditRoutes } from '../api/audit-routes.ts';
+import { registerTokenEndpoint } from '../identity/oauth/token-endpoint.ts';
+import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts';
+import { registerErrorHandling } from './error-handler.ts';
+import { registerAccessLog } from './logger.ts';
+import { fastifyOptions } from './fastify-options.ts';
+import './fastify-types.ts';
+
+const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+export async function buildConsoleApp(config: Config, log: Logger, services: Services): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(config, log, 256 * 1024)).withTypeProvider<TypeBoxTypeProvider>();
+  registerAccessLog(app);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers(API_HEADERS);
+    if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  await app.register(cookie);
+
+  app.addSchema(ErrorResponse);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse management API',
+        version: '1',
+        description: 'Everything the console does. Machine clients use OAuth 2.0 client credentials; the console uses a session cookie.',
+      },
+      components: {
+        securitySchemes: {
+          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/api/oauth/token', scopes: { ...SCOPES } } } },
+          session: { type: 'apiKey', in: 'cookie', name: 'gatehouse_session' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+
+  await app.register(
+    async (api) => {
+      registerAccess(api, services);
+      await api.register(sessionRoutes, { admins: services.admins });
+      await api.register(credentialRoutes, { credentials: services.credentials });
+      await api.register(auditRoutes, { store: services.store });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (oauth) => registerTokenEndpoint(oauth, { ...services, grants: [clientCredentialsGrant(services.credentials)] }),
+    { prefix: '/api/oauth' },
+  );
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { url: '/api/openapi.json' } as never });
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  return app;
+}

@@ -1,0 +1,54 @@
+// Structured logs (pino, JSON on stdout). Every line written while serving a request carries its
+// request id (Fastify's child logger). Secrets never reach a line: headers and bodies are not logged,
+// the access line logs the path without its query string (a Gemini key may ride in ?key=), and the
+// redaction list below catches the field names under which a secret could still slip in.
+import { randomBytes } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { LogLevel } from '../config.ts';
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["api-key"]',
+  'req.headers["x-goog-api-key"]',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.client_secret',
+  '*.access_token',
+  '*.token',
+  '*.secret',
+  '*.csrf_token',
+];
+
+export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'gatehouse' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    },
+    destination,
+  );
+}
+
+// Request ids: a random per-process prefix and a counter, unique across replicas and cheap to make.
+const prefix = randomBytes(4).toString('hex');
+let counter = 0;
+export const genReqId = () => `req_${prefix}${(++counter).toString(36)}`;
+
+/** One access line per request, and the request id echoed to the caller as x-request-id. */
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, path: request.url.split('?')[0]!.slice(0, 512), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,19 @@
+// Admins of the console and their roles: owner (everything), admin (everything but managing admins),
+// viewer (read only). A route names the least role it needs.
+export const ROLES = ['viewer', 'admin', 'owner'] as const;
+export type AdminRole = (typeof ROLES)[number];
+
+export interface Admin {
+  id: string;
+  email: string;
+  role: AdminRole;
+  createdAt: number;
+}
+
+export function roleAtLeast(role: AdminRole, needed: AdminRole): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(needed);
+}
+
+export function adminView(a: Admin) {
+  return { id: a.id, email: a.email, role: a.role, created_at: new Date(a.createdAt).toISOString() };
+}

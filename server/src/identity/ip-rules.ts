@@ -1,0 +1,64 @@
+// IP allow and deny lists of API credentials (and the trusted-proxy list): IPv4, IPv6 and CIDR
+// entries, parsed once and matched per request. IPv4-mapped IPv6 addresses (::ffff:10.0.0.1, what a
+// dual-stack socket reports) match IPv4 rules.
+import ipaddr from 'ipaddr.js';
+
+export interface IpRule {
+  /** The entry as the admin wrote it, normalised (e.g. "10.0.0.0/8", "2001:db8::/32"). */
+  text: string;
+  range: [ipaddr.IPv4 | ipaddr.IPv6, number];
+}
+
+/** Parses one entry; null when it is neither an address nor a CIDR range. */
+export function parseIpRule(entry: string): IpRule | null {
+  const raw = entry.trim();
+  if (raw.length === 0 || raw.length > 64) return null;
+  try {
+    if (raw.includes('/')) {
+      const [addr, bits] = ipaddr.parseCIDR(raw);
+      const base = unmap(addr);
+      const prefix = addr.kind() === 'ipv6' && base.kind() === 'ipv4' ? bits - 96 : bits;
+      if (prefix < 0) return null;
+      return { text: `${base.toString()}/${prefix}`, range: [base, prefix] };
+    }
+    if (!ipaddr.isValid(raw)) return null;
+    const addr = unmap(ipaddr.parse(raw));
+    return { text: addr.toString(), range: [addr, addr.kind() === 'ipv4' ? 32 : 128] };
+  } catch {
+    return null;
+  }
+}
+
+/** Splits admin input (one per line or comma-separated) into entries. */
+export function splitIpList(input: string): string[] {
+  return input
+    .split(/[\n,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function unmap(addr: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
+  return addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (addr as ipaddr.IPv6).toIPv4Address()
+    : addr;
+}
+
+export function ipMatches(ip: string, rules: readonly IpRule[]): boolean {
+  if (rules.length === 0) return false;
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = unmap(ipaddr.parse(ip));
+  } catch {
+    return false;
+  }
+  return rules.some((rule) => addr.kind() === rule.range[0].kind() && addr.match(rule.range));
+}
+
+/**
+ * The credential's decision for one address: a deny entry wins over an allow entry; an empty allowlist
+ * allows every address not denied.
+ */
+export function ipAllowed(ip: string, allow: readonly IpRule[], deny: readonly IpRule[]): boolean {
+  if (ipMatches(ip, deny)) return false;
+  return allow.length === 0 || ipMatches(ip, allow);
+}

@@ -1,0 +1,88 @@
+// Group commit for records written per request (audit of credential use, activity): the hot path
+// pushes and moves on; one transaction writes everything that arrived meanwhile. A failed write is
+// retried with back-off and nothing is dropped unless the backlog passes `maxPending` (then the
+// oldest are dropped and counted, so that a dead database cannot exhaust memory). drain() flushes all
+// that is pending: graceful shutdown calls it.
+import type { Logger } from 'pino';
+
+export interface BatchWriterOptions<T> {
+  name: string;
+  write(items: T[]): Promise<void>;
+  log: Logger;
+  /** Most records written in one transaction. */
+  maxBatch?: number;
+  /** How long a record may wait for company before it is written. */
+  maxDelayMs?: number;
+  maxPending?: number;
+}
+
+export interface BatchWriter<T> {
+  push(item: T): void;
+  drain(): Promise<void>;
+  readonly pending: number;
+  readonly dropped: number;
+}
+
+export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T> {
+  const maxBatch = opts.maxBatch ?? 500;
+  const maxDelayMs = opts.maxDelayMs ?? 5;
+  const maxPending = opts.maxPending ?? 200_000;
+  let queue: T[] = [];
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let failures = 0;
+
+  function schedule(delay: number) {
+    if (timer || running) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      running = flush().finally(() => {
+        running = undefined;
+        if (queue.length > 0) schedule(failures > 0 ? Math.min(5_000, 50 * 2 ** failures) : 0);
+      });
+    }, delay);
+  }
+
+  async function flush(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      try {
+        await opts.write(batch);
+        queue = queue.slice(batch.length);
+        failures = 0;
+      } catch (err) {
+        failures++;
+        opts.log.error({ err, writer: opts.name, pending: queue.length }, 'batch write failed; will retry');
+        return;
+      }
+    }
+  }
+
+  return {
+    push(item) {
+      queue.push(item);
+      if (queue.length > maxPending) {
+        queue.shift();
+        dropped++;
+      }
+      schedule(queue.length >= maxBatch ? 0 : maxDelayMs);
+    },
+    async drain() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (running) await running;
+      for (let attempt = 0; queue.length > 0 && attempt < 5; attempt++) {
+        await flush();
+        if (queue.length > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+      }
+      if (queue.length > 0) opts.log.error({ writer: opts.name, lost: queue.length }, 'could not flush records at shutdown');
+    },
+    get pending() {
+      return queue.length;
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The store: Kysely over better-sqlite3 (the embedded default) or over pg (GATEHOUSE_DATABASE_URL).
+// Everything above this file speaks Kysely and never asks which engine it is, except through
+// `dialect` where SQL genuinely differs (locks, triggers, upserts).
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type { Database };
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Human-readable description for the start-up line (never holds a password). */
+  describe: string;
+  /** PostgreSQL connection settings, for the change-notification listener's own connection. */
+  pgConfig?: pg.PoolConfig;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each run its own); it must exist. */
+  pgSchema?: string;
+}
+
+const INT8_OID = 20;
+// bigint columns hold epoch milliseconds and sequence numbers, both far below 2^53.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export function openStore(options: StoreOptions): Store {
+  if (options.databaseUrl) {
+    const pgConfig: pg.PoolConfig = {
+      connectionString: options.databaseUrl,
+      types: pgTypes,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    };
+    const pool = new pg.Pool(pgConfig);
+    // An idle client's error (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const url = new URL(options.databaseUrl);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      pgConfig,
+      close: () => db.destroy(),
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(options.dataDir, 'gatehouse.db');
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes in WAL mode;
+  // the busy timeout covers `npm run migrate` or a backup touching the file at the same moment.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', describe: `SQLite at ${file}`, close: () => db.destroy() };
+}

@@ -1,0 +1,21 @@
+// Runs the migrations: at every start, and from `npm run migrate`. The same migrations serve both
+// engines; a migration that must differ asks for the dialect. Kysely's migrator holds a lock, so
+// replicas starting together on one PostgreSQL migrate once.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Store } from './database.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+
+const MIGRATIONS = { '0001-foundation': foundation };
+
+export async function migrate(store: Store): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => m.up(db, store.dialect) };
+      return out;
+    },
+  };
+  const { error, results } = await new Migrator({ db: store.db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

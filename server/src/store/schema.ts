@@ -1,0 +1,84 @@
+// Table types for Kysely. Times are epoch milliseconds in a bigint column on both engines, so that one
+// code path reads and compares them; the API renders them as RFC 3339. JSON-valued columns are text.
+import type { Generated } from 'kysely';
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AdminsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: 'owner' | 'admin' | 'viewer';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  token_hash: string;
+  admin_id: string;
+  created_at: number;
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ApiCredentialsTable {
+  id: string;
+  name: string;
+  /** JSON array of scope names. */
+  scopes: string;
+  client_id: string;
+  /** SHA-256 of the client secret, hex. */
+  secret_hash: string;
+  /** Bumped by every reissue; access tokens carry it, so an old secret's tokens are refused. */
+  secret_generation: number;
+  status: 'active' | 'revoked';
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  /** JSON arrays of normalised entries. */
+  ip_allowlist: string;
+  ip_denylist: string;
+  created_by: string | null;
+}
+
+export interface AuditEventsTable {
+  /** Commit-ordered position: the SIEM cursor. */
+  seq: Generated<number>;
+  id: string;
+  time: number;
+  action: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_name: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: 'success' | 'failure';
+  request_id: string | null;
+  /** JSON object. */
+  details: string;
+}
+
+export interface Database {
+  server_settings: ServerSettingsTable;
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  setup_tokens: SetupTokensTable;
+  api_credentials: ApiCredentialsTable;
+  audit_events: AuditEventsTable;
+}
