@@ -71,7 +71,8 @@ function port(src: Source, flag: Flag, fallback: number): number {
   const { name, value } = read(src, flag);
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new ConfigError(`${name}: "${value}" is not a port number (0-65535)`);
+  if (!/^\d+$/.test(value) || n > 65535)
+    throw new ConfigError(`${name}: "${value}" is not a port number (0-65535)`);
   return n;
 }
 
@@ -117,7 +118,9 @@ function databaseUrl(src: Source): string | undefined {
     throw new ConfigError(`${name}: not a URL; expected postgres://user:password@host:5432/database`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`${name}: only postgres:// URLs are supported (unset it to use the embedded SQLite)`);
+    throw new ConfigError(
+      `${name}: only postgres:// URLs are supported (unset it to use the embedded SQLite)`,
+    );
   }
   return value;
 }
@@ -188,7 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
     masterKey: masterKey(src),
     trustedProxies: trustedProxies(src),
     role,
-    logLevel: oneOf(src, 'log-level', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    logLevel: oneOf(
+      src,
+      'log-level',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
     publicUrl: publicUrl(src),
   };
 }

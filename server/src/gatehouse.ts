@@ -35,7 +35,11 @@ function urlOf(app: FastifyInstance, host: string): string {
 }
 
 export async function startGatehouse(config: Config, { log, pgSchema }: StartOptions): Promise<Gatehouse> {
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(pgSchema ? { pgSchema } : {}) });
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(pgSchema ? { pgSchema } : {}),
+  });
   let services: Services | undefined;
   const apps: FastifyInstance[] = [];
   try {

@@ -16,7 +16,12 @@ const log = createLogger(config.logLevel);
 try {
   const gatehouse = await startGatehouse(config, { log });
   log.info(
-    { console: gatehouse.consoleUrl, gateway: gatehouse.gatewayUrl, store: gatehouse.storeDescription, role: config.role },
+    {
+      console: gatehouse.consoleUrl,
+      gateway: gatehouse.gatewayUrl,
+      store: gatehouse.storeDescription,
+      role: config.role,
+    },
     `Gatehouse is running${gatehouse.consoleUrl ? `; console and management API on ${gatehouse.consoleUrl}` : ''}` +
       `${gatehouse.gatewayUrl ? `; Gateway on ${gatehouse.gatewayUrl}` : ''}; store: ${gatehouse.storeDescription}`,
   );

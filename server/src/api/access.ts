@@ -16,7 +16,11 @@ const REALM = 'realm="gatehouse"';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** RFC 6750 §3: the challenge for a refused bearer token. Quotes and backslashes cannot appear. */
-export function bearerChallenge(error?: 'invalid_token' | 'insufficient_scope' | 'invalid_request', description?: string, scope?: string) {
+export function bearerChallenge(
+  error?: 'invalid_token' | 'insufficient_scope' | 'invalid_request',
+  description?: string,
+  scope?: string,
+) {
   const parts = [REALM];
   if (error) parts.push(`error="${error}"`);
   if (description) parts.push(`error_description="${description.replace(/["\\]/g, "'")}"`);
@@ -31,9 +35,26 @@ export function registerAccess(
   const { credentials, admins, audit } = deps;
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.access) {
-      throw new Error(`${route.method} ${route.url} declares no access; every management route must declare config.access`);
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(
+        `${route.method} ${route.url} declares no access; every management route must declare config.access`,
+      );
     }
+    // The OpenAPI document states the same declaration, so that it cannot drift from what is enforced.
+    const security: Array<Record<string, string[]>> = [];
+    if (!('public' in access)) {
+      if (access.scope) security.push({ oauth2: [access.scope] });
+      security.push({ session: [] });
+    }
+    const role = 'public' in access ? 'anyone' : `an admin session with role ${access.role} or above`;
+    const who =
+      'public' in access || !access.scope ? role : `${role}, or a token with the ${access.scope} scope`;
+    route.schema = {
+      ...route.schema,
+      security,
+      description: `${route.schema?.description ?? ''}\n\nWho may call it: ${who}.`.trim(),
+    };
   });
 
   app.addHook('onRequest', async (request) => {
@@ -56,11 +77,20 @@ export function registerAccess(
         const { refusal } = check;
         if (refusal.code !== 'unknown') request.refused = refusal;
         if (refusal.code === 'ip_refused') throw new ApiError('ip_not_allowed', refusal.message);
-        throw new ApiError('invalid_token', refusal.message, bearerChallenge('invalid_token', refusal.message));
+        throw new ApiError(
+          'invalid_token',
+          refusal.message,
+          bearerChallenge('invalid_token', refusal.message),
+        );
       }
       const { credential, claims } = check;
       credentials.touch(credential);
-      request.principal = { kind: 'credential', credential, scopes: claims.scopes, scopeUsed: access.scope ?? null };
+      request.principal = {
+        kind: 'credential',
+        credential,
+        scopes: claims.scopes,
+        scopeUsed: access.scope ?? null,
+      };
       if (!access.scope) {
         throw new ApiError(
           'session_required',
@@ -87,13 +117,28 @@ export function registerAccess(
       );
     }
     const session = await admins.authenticate(cookie);
-    if (session === 'expired') throw new ApiError('session_expired', 'Your console session has expired; sign in again.');
-    if (!session) throw new ApiError('unauthenticated', 'Your console session is not valid; sign in again.', bearerChallenge());
+    if (session === 'expired')
+      throw new ApiError('session_expired', 'Your console session has expired; sign in again.');
+    if (!session)
+      throw new ApiError(
+        'unauthenticated',
+        'Your console session is not valid; sign in again.',
+        bearerChallenge(),
+      );
     if (!roleAtLeast(session.admin.role, access.role)) {
-      throw new ApiError('forbidden', `This needs the ${access.role} role; you are signed in as ${session.admin.role}.`);
+      throw new ApiError(
+        'forbidden',
+        `This needs the ${access.role} role; you are signed in as ${session.admin.role}.`,
+      );
     }
-    if (!SAFE_METHODS.has(request.method) && !admins.csrfMatches(session, firstHeader(request, 'x-csrf-token'))) {
-      throw new ApiError('csrf_failed', 'Send the x-csrf-token header you received when signing in with every change.');
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      !admins.csrfMatches(session, firstHeader(request, 'x-csrf-token'))
+    ) {
+      throw new ApiError(
+        'csrf_failed',
+        'Send the x-csrf-token header you received when signing in with every change.',
+      );
     }
     request.principal = { kind: 'admin', session };
   });
@@ -102,7 +147,11 @@ export function registerAccess(
     const principal = request.principal;
     const refused = request.refused;
     const credential =
-      principal?.kind === 'credential' ? principal.credential : refused && 'credential' in refused ? refused.credential : undefined;
+      principal?.kind === 'credential'
+        ? principal.credential
+        : refused && 'credential' in refused
+          ? refused.credential
+          : undefined;
     if (!credential) return;
     audit.record({
       action: 'api.request',

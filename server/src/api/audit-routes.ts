@@ -11,10 +11,20 @@ const AuditEvent = Type.Object(
   {
     id: Type.String(),
     time: Type.String({ format: 'date-time' }),
-    action: Type.String({ description: '<entity>.<verb>, e.g. credential.created, credential.token_issued, api.request' }),
-    actor: Type.Object({ type: Type.String(), id: Type.Union([Type.String(), Type.Null()]), name: Type.Union([Type.String(), Type.Null()]) }),
+    action: Type.String({
+      description: '<entity>.<verb>, e.g. credential.created, credential.token_issued, api.request',
+    }),
+    actor: Type.Object({
+      type: Type.String(),
+      id: Type.Union([Type.String(), Type.Null()]),
+      name: Type.Union([Type.String(), Type.Null()]),
+    }),
     target: Type.Union([
-      Type.Object({ type: Type.String(), id: Type.Union([Type.String(), Type.Null()]), name: Type.Union([Type.String(), Type.Null()]) }),
+      Type.Object({
+        type: Type.String(),
+        id: Type.Union([Type.String(), Type.Null()]),
+        name: Type.Union([Type.String(), Type.Null()]),
+      }),
       Type.Null(),
     ]),
     ip: Type.Union([Type.String(), Type.Null()]),
@@ -50,7 +60,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
           'When no event follows, next_cursor repeats the cursor you sent.',
         querystring: Type.Object(
           {
-            after: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'A next_cursor from an earlier page.' })),
+            after: Type.Optional(
+              Type.String({ pattern: '^[0-9]{1,15}$', description: 'A next_cursor from an earlier page.' }),
+            ),
             since: Type.Optional(Type.String({ maxLength: 40 })),
             until: Type.Optional(Type.String({ maxLength: 40 })),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
@@ -60,7 +72,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ events: Type.Array(Type.Ref('AuditEvent')), next_cursor: Type.Union([Type.String(), Type.Null()]) }),
+          200: Type.Object({
+            events: Type.Array(Type.Ref('AuditEvent')),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
           ...errorResponses,
         },
       },

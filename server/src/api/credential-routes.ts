@@ -33,7 +33,9 @@ const CredentialView = Type.Object(
 
 const WithSecret = Type.Intersect([
   Type.Ref('Credential'),
-  Type.Object({ client_secret: Type.String({ description: 'Shown in this response only; it cannot be retrieved again.' }) }),
+  Type.Object({
+    client_secret: Type.String({ description: 'Shown in this response only; it cannot be retrieved again.' }),
+  }),
 ]);
 
 const Confirm = Type.Object(
@@ -51,7 +53,10 @@ function origin(request: FastifyRequest) {
   return { actor, ...originOf(request) };
 }
 
-export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: CredentialService }> = async (app, { credentials }) => {
+export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: CredentialService }> = async (
+  app,
+  { credentials },
+) => {
   app.addSchema(CredentialView);
 
   app.post(
@@ -62,10 +67,16 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
         operationId: 'createCredential',
         tags: ['credentials'],
         summary: 'Create an API credential',
-        description: 'Returns the client id and the client secret; the secret is shown in this response and never again.',
+        description:
+          'Returns the client id and the client secret; the secret is shown in this response and never again.',
         body: Type.Object(
           {
-            name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'Name it after the system that uses it.' }),
+            name: Type.String({
+              minLength: 1,
+              maxLength: 100,
+              pattern: '\\S',
+              description: 'Name it after the system that uses it.',
+            }),
             scopes: Type.Array(ScopeName, { minItems: 1, maxItems: 7, uniqueItems: true }),
             expires_in_days: Type.Optional(Type.Enum([...EXPIRY_DAYS], { default: DEFAULT_EXPIRY_DAYS })),
             ip_allowlist: Type.Optional(IpList),
@@ -88,7 +99,10 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
         },
         origin(request),
       );
-      return reply.code(201).header('cache-control', 'no-store').send({ ...credentialView(credential), client_secret: clientSecret });
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ ...credentialView(credential), client_secret: clientSecret });
     },
   );
 
@@ -100,7 +114,10 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
         operationId: 'listCredentials',
         tags: ['credentials'],
         summary: 'List API credentials (never their secrets)',
-        response: { 200: Type.Object({ credentials: Type.Array(Type.Ref('Credential')) }), ...errorResponses },
+        response: {
+          200: Type.Object({ credentials: Type.Array(Type.Ref('Credential')) }),
+          ...errorResponses,
+        },
       },
     },
     async () => {
@@ -138,8 +155,14 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
       },
     },
     async (request, reply) => {
-      const { credential, clientSecret } = await credentials.reissue(request.params.id, request.body.confirm, origin(request));
-      return reply.header('cache-control', 'no-store').send({ ...credentialView(credential), client_secret: clientSecret });
+      const { credential, clientSecret } = await credentials.reissue(
+        request.params.id,
+        request.body.confirm,
+        origin(request),
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...credentialView(credential), client_secret: clientSecret });
     },
   );
 
@@ -156,6 +179,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
         response: { 200: Type.Ref('Credential'), ...errorResponses, 404: Type.Ref('Error') },
       },
     },
-    async (request) => credentialView(await credentials.revoke(request.params.id, request.body.confirm, origin(request))),
+    async (request) =>
+      credentialView(await credentials.revoke(request.params.id, request.body.confirm, origin(request))),
   );
 };

@@ -18,13 +18,18 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ admins: AdminService }> 
         operationId: 'signIn',
         tags: ['session'],
         summary: 'Sign in to the console',
-        description: 'Sets an HttpOnly session cookie. Send the returned csrf_token as x-csrf-token with every change.',
+        description:
+          'Sets an HttpOnly session cookie. Send the returned csrf_token as x-csrf-token with every change.',
         body: Type.Object({ email: Email, password: Password }, { additionalProperties: false }),
         response: { 200: SessionResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { admin, session, csrfToken } = await admins.signIn(request.body.email, request.body.password, originOf(request));
+      const { admin, session, csrfToken } = await admins.signIn(
+        request.body.email,
+        request.body.password,
+        originOf(request),
+      );
       setSessionCookie(request, reply, session);
       return { admin: adminView(admin), csrf_token: csrfToken };
     },
@@ -34,7 +39,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ admins: AdminService }> 
     '/session',
     {
       config: { access: { role: 'viewer' } },
-      schema: { operationId: 'getSession', tags: ['session'], summary: 'The signed-in admin', response: { 200: SessionResponse, ...errorResponses } },
+      schema: {
+        operationId: 'getSession',
+        tags: ['session'],
+        summary: 'The signed-in admin',
+        response: { 200: SessionResponse, ...errorResponses },
+      },
     },
     async (request) => {
       const p = request.principal!;
@@ -47,7 +57,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ admins: AdminService }> 
     '/session',
     {
       config: { access: { role: 'viewer' } },
-      schema: { operationId: 'signOut', tags: ['session'], summary: 'Sign out', response: { 204: Type.Null(), ...errorResponses } },
+      schema: {
+        operationId: 'signOut',
+        tags: ['session'],
+        summary: 'Sign out',
+        response: { 204: Type.Null(), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const p = request.principal!;
@@ -74,7 +89,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ admins: AdminService }> 
     },
     async (request, reply) => {
       const { token, email, password } = request.body;
-      const { admin, session, csrfToken } = await admins.completeSetup(token, email, password, originOf(request));
+      const { admin, session, csrfToken } = await admins.completeSetup(
+        token,
+        email,
+        password,
+        originOf(request),
+      );
       setSessionCookie(request, reply, session);
       return reply.code(201).send({ admin: adminView(admin), csrf_token: csrfToken });
     },

@@ -26,7 +26,12 @@ export function createAuditLog(store: Store, log: Logger): AuditLog {
   });
   return {
     record: (event) => writer.push(toRow(event, Date.now())),
-    inTransaction: (trx, ...events) => appendAuditRows(trx, store.dialect, events.map((e) => toRow(e, Date.now()))),
+    inTransaction: (trx, ...events) =>
+      appendAuditRows(
+        trx,
+        store.dialect,
+        events.map((e) => toRow(e, Date.now())),
+      ),
     drain: () => writer.drain(),
     get pending() {
       return writer.pending;

@@ -24,7 +24,8 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
-const trunc = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s);
+const trunc = (s: string | null | undefined, n: number) =>
+  s == null ? null : s.length > n ? s.slice(0, n) : s;
 
 export function toRow(e: AuditEventInput, time: number): Omit<AuditEventsTable, 'seq'> {
   return {
@@ -53,7 +54,11 @@ export async function appendAuditRows(
   if (rows.length === 0) return;
   if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
   // Chunked: SQLite allows at most 32766 bound parameters per statement.
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto('audit_events').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await trx
+      .insertInto('audit_events')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export interface AuditQuery {
@@ -65,7 +70,10 @@ export interface AuditQuery {
   limit: number;
 }
 
-export async function queryAudit(db: Kysely<Database>, q: AuditQuery): Promise<{ events: AuditEvent[]; lastSeq: number | null }> {
+export async function queryAudit(
+  db: Kysely<Database>,
+  q: AuditQuery,
+): Promise<{ events: AuditEvent[]; lastSeq: number | null }> {
   let query = db.selectFrom('audit_events').selectAll().orderBy('seq', 'asc').limit(q.limit);
   if (q.after !== undefined) query = query.where('seq', '>', q.after);
   if (q.since !== undefined) query = query.where('time', '>=', q.since);

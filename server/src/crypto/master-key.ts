@@ -42,8 +42,16 @@ const CHECK_KEY = 'master_key_check';
 /** Records the key's check value on first start; afterwards refuses a different key. */
 export async function verifyMasterKey(store: Store, key: MasterKey): Promise<void> {
   const check = createHmac('sha256', key.derive('key-check')).update('gatehouse').digest('hex');
-  await store.db.insertInto('server_settings').values({ key: CHECK_KEY, value: check }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await store.db.selectFrom('server_settings').select('value').where('key', '=', CHECK_KEY).executeTakeFirstOrThrow();
+  await store.db
+    .insertInto('server_settings')
+    .values({ key: CHECK_KEY, value: check })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await store.db
+    .selectFrom('server_settings')
+    .select('value')
+    .where('key', '=', CHECK_KEY)
+    .executeTakeFirstOrThrow();
   if (!safeEqual(row.value, check)) {
     throw new Error(
       `the master key (${key.source}) is not the one this database was set up with; every replica must use the same GATEHOUSE_MASTER_KEY`,

@@ -7,7 +7,9 @@ const KEY_BYTES = 32;
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_BYTES, opts, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password.normalize('NFKC'), salt, KEY_BYTES, opts, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

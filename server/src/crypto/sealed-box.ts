@@ -29,7 +29,10 @@ export function createSealedBox(key: Buffer, purpose: string): SealedBox {
         const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
         decipher.setAAD(aad);
         decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+        return Buffer.concat([
+          decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+          decipher.final(),
+        ]);
       } catch {
         return null;
       }

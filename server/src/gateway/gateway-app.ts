@@ -14,7 +14,11 @@ export interface GatewayState {
   draining: boolean;
 }
 
-export async function buildGatewayApp(config: Config, log: Logger, state: GatewayState): Promise<FastifyInstance> {
+export async function buildGatewayApp(
+  config: Config,
+  log: Logger,
+  state: GatewayState,
+): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config, log, GATEWAY_BODY_LIMIT));
   registerAccessLog(app);
   app.get('/healthz', async (_request, reply) =>

@@ -27,13 +27,18 @@ const API_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-export async function buildConsoleApp(config: Config, log: Logger, services: Services): Promise<FastifyInstance> {
+export async function buildConsoleApp(
+  config: Config,
+  log: Logger,
+  services: Services,
+): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config, log, 256 * 1024)).withTypeProvider<TypeBoxTypeProvider>();
   registerAccessLog(app);
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.headers(API_HEADERS);
-    if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!request.url.startsWith('/api/docs'))
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(cookie);
@@ -45,11 +50,15 @@ export async function buildConsoleApp(config: Config, log: Logger, services: Ser
       info: {
         title: 'Gatehouse management API',
         version: '1',
-        description: 'Everything the console does. Machine clients use OAuth 2.0 client credentials; the console uses a session cookie.',
+        description:
+          'Everything the console does. Machine clients use OAuth 2.0 client credentials; the console uses a session cookie.',
       },
       components: {
         securitySchemes: {
-          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/api/oauth/token', scopes: { ...SCOPES } } } },
+          oauth2: {
+            type: 'oauth2',
+            flows: { clientCredentials: { tokenUrl: '/api/oauth/token', scopes: { ...SCOPES } } },
+          },
           session: { type: 'apiKey', in: 'cookie', name: 'gatehouse_session' },
         },
       },
@@ -67,12 +76,17 @@ export async function buildConsoleApp(config: Config, log: Logger, services: Ser
     { prefix: '/api/v1' },
   );
   await app.register(
-    async (oauth) => registerTokenEndpoint(oauth, { ...services, grants: [clientCredentialsGrant(services.credentials)] }),
+    async (oauth) =>
+      registerTokenEndpoint(oauth, { ...services, grants: [clientCredentialsGrant(services.credentials)] }),
     { prefix: '/api/oauth' },
   );
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { url: '/api/openapi.json' } as never });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { url: '/api/openapi.json' } as never,
+  });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   return app;
 }

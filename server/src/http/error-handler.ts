@@ -33,7 +33,9 @@ export function describeValidation(errors: AjvError[], context: string | undefin
     case 'maxLength':
       return `${at} must be at most ${String(e.params.limit)} characters long.`;
     case 'minLength':
-      return Number(e.params.limit) === 1 ? `${at} must not be empty.` : `${at} must be at least ${String(e.params.limit)} characters long.`;
+      return Number(e.params.limit) === 1
+        ? `${at} must not be empty.`
+        : `${at} must be at least ${String(e.params.limit)} characters long.`;
     case 'maxItems':
       return `${at} may hold at most ${String(e.params.limit)} entries.`;
     case 'minItems':
@@ -54,9 +56,12 @@ const STATUS_CODE: Record<number, ErrorCode> = {
   429: 'too_many_requests',
 };
 
-export function toApiError(error: FastifyError & { validation?: AjvError[]; validationContext?: string }): ApiError | null {
+export function toApiError(
+  error: FastifyError & { validation?: AjvError[]; validationContext?: string },
+): ApiError | null {
   if (error instanceof ApiError) return error;
-  if (error.validation) return new ApiError('invalid_request', describeValidation(error.validation, error.validationContext));
+  if (error.validation)
+    return new ApiError('invalid_request', describeValidation(error.validation, error.validationContext));
   const status = error.statusCode ?? 500;
   const code = STATUS_CODE[status];
   if (!code) return status >= 400 && status < 500 ? new ApiError('invalid_request', error.message) : null;
@@ -87,9 +92,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const apiError = toApiError(error);
     if (apiError) return sendApiError(request, reply, apiError);
     request.log.error({ err: error }, 'unexpected error');
-    return sendApiError(request, reply, new ApiError('internal', `Something went wrong on our side; quote request ${request.id} when reporting it.`));
+    return sendApiError(
+      request,
+      reply,
+      new ApiError(
+        'internal',
+        `Something went wrong on our side; quote request ${request.id} when reporting it.`,
+      ),
+    );
   });
   app.setNotFoundHandler((request, reply) =>
-    sendApiError(request, reply, new ApiError('not_found', `There is no ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}; see /api/docs.`)),
+    sendApiError(
+      request,
+      reply,
+      new ApiError(
+        'not_found',
+        `There is no ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}; see /api/docs.`,
+      ),
+    ),
   );
 }

@@ -14,9 +14,17 @@ export function fastifyOptions(config: Config, log: Logger, bodyLimit: number) {
     genReqId,
     bodyLimit,
     // X-Forwarded-For is believed only from the configured proxies.
-    trustProxy: config.trustedProxies.length ? (addr: string) => ipMatches(addr, config.trustedProxies) : false,
+    trustProxy: config.trustedProxies.length
+      ? (addr: string) => ipMatches(addr, config.trustedProxies)
+      : false,
     // Unknown fields are an error that names them, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' as const, useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array' as const,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
   };
 }
-

@@ -47,7 +47,12 @@ export function registerAccessLog(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, path: request.url.split('?')[0]!.slice(0, 512), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
+      {
+        method: request.method,
+        path: request.url.split('?')[0]!.slice(0, 512),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+      },
       'request',
     );
   });

@@ -4,5 +4,9 @@ import type { FastifyRequest } from 'fastify';
 
 export function originOf(request: FastifyRequest) {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, requestId: request.id };
+  return {
+    ip: request.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null,
+    requestId: request.id,
+  };
 }

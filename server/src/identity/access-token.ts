@@ -36,7 +36,12 @@ export function createAccessTokenCodec(key: MasterKey): AccessTokenCodec {
       const opened = box.open(Buffer.from(token.slice(SECRET_PREFIX.accessToken.length), 'base64url'));
       if (!opened) return null;
       try {
-        const [credentialId, generation, bits, expiresAt] = JSON.parse(opened.toString()) as [string, number, number, number];
+        const [credentialId, generation, bits, expiresAt] = JSON.parse(opened.toString()) as [
+          string,
+          number,
+          number,
+          number,
+        ];
         return { credentialId, generation, scopes: bitsToScopes(bits), expiresAt };
       } catch {
         return null;

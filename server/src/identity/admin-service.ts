@@ -30,8 +30,17 @@ export interface Origin {
 export interface AdminService {
   /** On a store with no admin: creates the owner from the environment, or returns a fresh setup token. */
   bootstrap(email: string | undefined, password: string | undefined): Promise<{ setupToken?: string }>;
-  completeSetup(token: string, email: string, password: string, origin: Origin): Promise<{ admin: Admin; session: string; csrfToken: string }>;
-  signIn(email: string, password: string, origin: Origin): Promise<{ admin: Admin; session: string; csrfToken: string }>;
+  completeSetup(
+    token: string,
+    email: string,
+    password: string,
+    origin: Origin,
+  ): Promise<{ admin: Admin; session: string; csrfToken: string }>;
+  signIn(
+    email: string,
+    password: string,
+    origin: Origin,
+  ): Promise<{ admin: Admin; session: string; csrfToken: string }>;
   /** null when the cookie names no live session; 'expired' when it did but its time is up. */
   authenticate(sessionToken: string): Promise<SessionContext | null | 'expired'>;
   signOut(ctx: SessionContext, origin: Origin): Promise<void>;
@@ -52,7 +61,14 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
     const admin: Admin = { id: newId('adm'), email: email.toLowerCase(), role, createdAt: now };
     await store.db
       .insertInto('admins')
-      .values({ id: admin.id, email: admin.email, password_hash: await hashPassword(password), role, created_at: now, updated_at: now })
+      .values({
+        id: admin.id,
+        email: admin.email,
+        password_hash: await hashPassword(password),
+        role,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return admin;
   }
@@ -79,11 +95,21 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
   }
 
   const adminCount = async () =>
-    Number((await store.db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await store.db
+          .selectFrom('admins')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   function checkPassword(password: string) {
     if (password.length < MIN_PASSWORD_LENGTH) {
-      throw new ApiError('invalid_request', `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+      throw new ApiError(
+        'invalid_request',
+        `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+      );
     }
   }
 
@@ -106,7 +132,15 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       const now = Date.now();
       await store.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('setup_tokens').where('used_at', 'is', null).execute();
-        await trx.insertInto('setup_tokens').values({ token_hash: sha256Hex(token), created_at: now, expires_at: now + SETUP_TTL_MS, used_at: null }).execute();
+        await trx
+          .insertInto('setup_tokens')
+          .values({
+            token_hash: sha256Hex(token),
+            created_at: now,
+            expires_at: now + SETUP_TTL_MS,
+            used_at: null,
+          })
+          .execute();
       });
       return { setupToken: token };
     },
@@ -115,17 +149,38 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       checkPassword(password);
       const now = Date.now();
       const admin = await store.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('setup_tokens').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+        const row = await trx
+          .selectFrom('setup_tokens')
+          .selectAll()
+          .where('token_hash', '=', sha256Hex(token))
+          .executeTakeFirst();
         if (!row || row.used_at !== null || row.expires_at <= now) {
-          throw new ApiError('gone', 'This setup link is invalid, used or expired; restart Gatehouse to print a new one.');
+          throw new ApiError(
+            'gone',
+            'This setup link is invalid, used or expired; restart Gatehouse to print a new one.',
+          );
         }
-        const n = await trx.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        const n = await trx
+          .selectFrom('admins')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
         if (Number(n.n) > 0) throw new ApiError('gone', 'Gatehouse is already set up; sign in instead.');
-        await trx.updateTable('setup_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute();
+        await trx
+          .updateTable('setup_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', row.token_hash)
+          .execute();
         const a: Admin = { id: newId('adm'), email: email.toLowerCase(), role: 'owner', createdAt: now };
         await trx
           .insertInto('admins')
-          .values({ id: a.id, email: a.email, password_hash: await hashPassword(password), role: a.role, created_at: now, updated_at: now })
+          .values({
+            id: a.id,
+            email: a.email,
+            password_hash: await hashPassword(password),
+            role: a.role,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
         await audit.inTransaction(trx, {
           action: 'admin.created',
@@ -147,9 +202,15 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       const address = `address:${origin.ip}`;
       const wait = Math.max(perAccount.retryAfter(account), perAddress.retryAfter(address));
       if (wait > 0) {
-        throw new ApiError('too_many_requests', `Too many failed sign-ins; try again in ${wait} seconds.`, { 'retry-after': String(wait) });
+        throw new ApiError('too_many_requests', `Too many failed sign-ins; try again in ${wait} seconds.`, {
+          'retry-after': String(wait),
+        });
       }
-      const row = await store.db.selectFrom('admins').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      const row = await store.db
+        .selectFrom('admins')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
       const ok = await verifyPassword(password, row?.password_hash ?? (await DUMMY_PASSWORD_HASH));
       const base = { ip: origin.ip, userAgent: origin.userAgent, requestId: origin.requestId };
       if (!row || !ok) {
@@ -158,7 +219,9 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
         audit.record({
           ...base,
           action: 'session.sign_in',
-          actor: row ? { type: 'admin', id: row.id, name: row.email } : { type: 'anonymous', id: null, name: email.slice(0, 200) },
+          actor: row
+            ? { type: 'admin', id: row.id, name: row.email }
+            : { type: 'anonymous', id: null, name: email.slice(0, 200) },
           outcome: 'failure',
           details: { reason: row ? 'wrong_password' : 'unknown_email' },
         });
@@ -166,7 +229,12 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       }
       perAccount.succeed(account);
       const admin: Admin = { id: row.id, email: row.email, role: row.role, createdAt: row.created_at };
-      audit.record({ ...base, action: 'session.sign_in', actor: { type: 'admin', id: admin.id, name: admin.email }, outcome: 'success' });
+      audit.record({
+        ...base,
+        action: 'session.sign_in',
+        actor: { type: 'admin', id: admin.id, name: admin.email },
+        outcome: 'success',
+      });
       return startSession(admin, origin);
     },
 
@@ -175,12 +243,24 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       const row = await store.db
         .selectFrom('admin_sessions')
         .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-        .select(['admin_sessions.id as sid', 'admin_sessions.expires_at', 'admin_sessions.token_hash', 'admins.id', 'admins.email', 'admins.role', 'admins.created_at'])
+        .select([
+          'admin_sessions.id as sid',
+          'admin_sessions.expires_at',
+          'admin_sessions.token_hash',
+          'admins.id',
+          'admins.email',
+          'admins.role',
+          'admins.created_at',
+        ])
         .where('admin_sessions.token_hash', '=', sha256Hex(sessionToken))
         .executeTakeFirst();
       if (!row) return null;
       if (row.expires_at <= Date.now()) return 'expired';
-      return { admin: { id: row.id, email: row.email, role: row.role, createdAt: row.created_at }, sessionId: row.sid, csrfToken: csrfFor(row.sid) };
+      return {
+        admin: { id: row.id, email: row.email, role: row.role, createdAt: row.created_at },
+        sessionId: row.sid,
+        csrfToken: csrfFor(row.sid),
+      };
     },
 
     async signOut(ctx, origin) {

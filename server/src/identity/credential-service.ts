@@ -44,18 +44,28 @@ export interface RequestOrigin {
 }
 
 export type TokenCheck =
-  | { ok: true; credential: Credential; claims: AccessTokenClaims }
-  | { ok: false; refusal: Refusal };
+  { ok: true; credential: Credential; claims: AccessTokenClaims } | { ok: false; refusal: Refusal };
 
 export interface CredentialService {
   load(): Promise<void>;
-  create(input: CreateCredentialInput, origin: RequestOrigin): Promise<{ credential: Credential; clientSecret: string }>;
+  create(
+    input: CreateCredentialInput,
+    origin: RequestOrigin,
+  ): Promise<{ credential: Credential; clientSecret: string }>;
   list(): Promise<Credential[]>;
   get(id: string): Promise<Credential>;
-  reissue(id: string, confirm: string, origin: RequestOrigin): Promise<{ credential: Credential; clientSecret: string }>;
+  reissue(
+    id: string,
+    confirm: string,
+    origin: RequestOrigin,
+  ): Promise<{ credential: Credential; clientSecret: string }>;
   revoke(id: string, confirm: string, origin: RequestOrigin): Promise<Credential>;
   /** Client authentication at the token endpoint. */
-  authenticateClient(clientId: string, clientSecret: string, ip: string): { ok: true; credential: Credential } | { ok: false; refusal: Refusal };
+  authenticateClient(
+    clientId: string,
+    clientSecret: string,
+    ip: string,
+  ): { ok: true; credential: Credential } | { ok: false; refusal: Refusal };
   issueToken(credential: Credential, scopes: Scope[]): { token: string; expiresIn: number };
   /** Access-token check on every use. */
   verifyToken(token: string, ip: string): TokenCheck;
@@ -69,7 +79,10 @@ export interface CredentialService {
 /** Parses allow/deny entries; an invalid entry is a 400 that names it. */
 export function parseIpList(field: string, entries: string[]): IpRule[] {
   if (entries.length > MAX_IP_ENTRIES) {
-    throw new ApiError('invalid_request', `${field} has ${entries.length} entries; at most ${MAX_IP_ENTRIES} are allowed`);
+    throw new ApiError(
+      'invalid_request',
+      `${field} has ${entries.length} entries; at most ${MAX_IP_ENTRIES} are allowed`,
+    );
   }
   return entries.map((entry) => {
     const rule = parseIpRule(entry);
@@ -120,7 +133,10 @@ export function createCredentialService(deps: {
     for (const c of all) put(c, c.id);
   }
 
-  const flushTimer = setInterval(() => void flush().catch((err) => log.error({ err }, 'last-used flush failed')), LAST_USED_FLUSH_MS);
+  const flushTimer = setInterval(
+    () => void flush().catch((err) => log.error({ err }, 'last-used flush failed')),
+    LAST_USED_FLUSH_MS,
+  );
   flushTimer.unref();
 
   async function flush() {
@@ -145,11 +161,19 @@ export function createCredentialService(deps: {
 
   function checkConfirm(c: Credential, confirm: string) {
     if (confirm !== c.name) {
-      throw new ApiError('confirmation_mismatch', `To confirm, send "confirm" with the credential's exact name, "${c.name}".`);
+      throw new ApiError(
+        'confirmation_mismatch',
+        `To confirm, send "confirm" with the credential's exact name, "${c.name}".`,
+      );
     }
   }
 
-  function event(action: string, c: Credential, origin: RequestOrigin, details?: Record<string, unknown>): AuditEventInput {
+  function event(
+    action: string,
+    c: Credential,
+    origin: RequestOrigin,
+    details?: Record<string, unknown>,
+  ): AuditEventInput {
     return {
       action,
       actor: origin.actor,
@@ -165,7 +189,11 @@ export function createCredentialService(deps: {
   /** Status, expiry and IP checks shared by client authentication and token verification. */
   function usable(c: Credential, ip: string, now: number): Refusal | null {
     if (c.status === 'revoked') {
-      return { code: 'revoked', credential: c, message: 'This API credential has been revoked; create a new one.' };
+      return {
+        code: 'revoked',
+        credential: c,
+        message: 'This API credential has been revoked; create a new one.',
+      };
     }
     if (c.expiresAt <= now) {
       return {
@@ -175,7 +203,11 @@ export function createCredentialService(deps: {
       };
     }
     if (!ipAllowed(ip, c.ipAllowlist, c.ipDenylist)) {
-      return { code: 'ip_refused', credential: c, message: `This API credential's IP rules do not allow requests from ${ip}.` };
+      return {
+        code: 'ip_refused',
+        credential: c,
+        message: `This API credential's IP rules do not allow requests from ${ip}.`,
+      };
     }
     return null;
   }
@@ -228,12 +260,16 @@ export function createCredentialService(deps: {
     async reissue(id, confirm, origin) {
       const c = await mustGet(id);
       checkConfirm(c, confirm);
-      if (c.status === 'revoked') throw new ApiError('conflict', 'A revoked credential cannot be reissued; create a new one.');
+      if (c.status === 'revoked')
+        throw new ApiError('conflict', 'A revoked credential cannot be reissued; create a new one.');
       const clientSecret = newSecret(SECRET_PREFIX.clientSecret);
       const updated: Credential = { ...c, secretHash: sha256Hex(clientSecret), generation: c.generation + 1 };
       await store.db.transaction().execute(async (trx) => {
         await updateSecret(trx, id, updated.secretHash, updated.generation);
-        await audit.inTransaction(trx, event('credential.secret_reissued', updated, origin, { generation: updated.generation }));
+        await audit.inTransaction(
+          trx,
+          event('credential.secret_reissued', updated, origin, { generation: updated.generation }),
+        );
       });
       await changes.publish('credential', id);
       return { credential: updated, clientSecret };
@@ -261,18 +297,33 @@ export function createCredentialService(deps: {
     },
     issueToken(credential, scopes) {
       const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
-      const token = tokens.issue({ credentialId: credential.id, generation: credential.generation, scopes, expiresAt });
+      const token = tokens.issue({
+        credentialId: credential.id,
+        generation: credential.generation,
+        scopes,
+        expiresAt,
+      });
       return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
     },
     verifyToken(token, ip) {
       const claims = tokens.read(token);
-      const unknown: Refusal = { code: 'unknown', message: 'The access token is not valid; request a new one at /api/oauth/token.' };
+      const unknown: Refusal = {
+        code: 'unknown',
+        message: 'The access token is not valid; request a new one at /api/oauth/token.',
+      };
       if (!claims) return { ok: false, refusal: unknown };
       const c = byId.get(claims.credentialId);
       if (!c) return { ok: false, refusal: unknown };
       const now = Date.now();
       if (claims.expiresAt * 1000 <= now) {
-        return { ok: false, refusal: { code: 'expired', credential: c, message: 'The access token has expired; request a new one.' } };
+        return {
+          ok: false,
+          refusal: {
+            code: 'expired',
+            credential: c,
+            message: 'The access token has expired; request a new one.',
+          },
+        };
       }
       if (claims.generation !== c.generation && c.status === 'active') {
         return {
@@ -280,7 +331,8 @@ export function createCredentialService(deps: {
           refusal: {
             code: 'reissued',
             credential: c,
-            message: "The credential's secret was reissued; this token was issued to the old secret. Request a new one.",
+            message:
+              "The credential's secret was reissued; this token was issued to the old secret. Request a new one.",
           },
         };
       }

@@ -58,16 +58,34 @@ export async function findCredential(db: Db, id: string): Promise<Credential | u
 }
 
 export async function listCredentials(db: Db): Promise<Credential[]> {
-  const rows = await db.selectFrom('api_credentials').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('api_credentials')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(fromRow);
 }
 
-export async function updateSecret(db: Db, id: string, secretHash: string, generation: number): Promise<void> {
-  await db.updateTable('api_credentials').set({ secret_hash: secretHash, secret_generation: generation }).where('id', '=', id).execute();
+export async function updateSecret(
+  db: Db,
+  id: string,
+  secretHash: string,
+  generation: number,
+): Promise<void> {
+  await db
+    .updateTable('api_credentials')
+    .set({ secret_hash: secretHash, secret_generation: generation })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markRevoked(db: Db, id: string, at: number): Promise<void> {
-  await db.updateTable('api_credentials').set({ status: 'revoked', revoked_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('api_credentials')
+    .set({ status: 'revoked', revoked_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Moves last_used_at forward only: replicas flush independently and must not move it back. */

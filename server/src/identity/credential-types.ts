@@ -61,4 +61,8 @@ export function credentialView(c: Credential, now = Date.now()): CredentialView 
 /** Why a credential or one of its tokens was refused; the message is safe to show the caller. */
 export type Refusal =
   | { code: 'unknown'; message: string }
-  | { code: 'wrong_secret' | 'revoked' | 'expired' | 'reissued' | 'ip_refused'; message: string; credential: Credential };
+  | {
+      code: 'wrong_secret' | 'revoked' | 'expired' | 'reissued' | 'ip_refused';
+      message: string;
+      credential: Credential;
+    };

@@ -76,7 +76,8 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
         await flush();
         if (queue.length > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
       }
-      if (queue.length > 0) opts.log.error({ writer: opts.name, lost: queue.length }, 'could not flush records at shutdown');
+      if (queue.length > 0)
+        opts.log.error({ writer: opts.name, lost: queue.length }, 'could not flush records at shutdown');
     },
     get pending() {
       return queue.length;

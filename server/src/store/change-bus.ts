@@ -38,7 +38,8 @@ export function createChangeBus(store: Store, log: Logger): ChangeBus {
     c.on('notification', (msg) => {
       try {
         const { o, t, i } = JSON.parse(msg.payload ?? '{}') as { o: string; t: ChangeTopic; i: string };
-        if (o !== origin) void Promise.resolve(dispatch(t, i)).catch((err) => log.error({ err }, 'change handler failed'));
+        if (o !== origin)
+          void Promise.resolve(dispatch(t, i)).catch((err) => log.error({ err }, 'change handler failed'));
       } catch (err) {
         log.warn({ err }, 'ignored a malformed change notification');
       }

@@ -33,7 +33,9 @@ const INT8_OID = 20;
 // bigint columns hold epoch milliseconds and sequence numbers, both far below 2^53.
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export function openStore(options: StoreOptions): Store {

@@ -8,11 +8,15 @@ try {
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrate(store);
-    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : `${store.describe} is up to date\n`);
+    process.stdout.write(
+      applied.length ? `applied: ${applied.join(', ')}\n` : `${store.describe} is up to date\n`,
+    );
   } finally {
     await store.close();
   }
 } catch (err) {
-  process.stderr.write(`gatehouse migrate: ${err instanceof ConfigError ? err.message : (err as Error).message}\n`);
+  process.stderr.write(
+    `gatehouse migrate: ${err instanceof ConfigError ? err.message : (err as Error).message}\n`,
+  );
   process.exit(err instanceof ConfigError ? 2 : 1);
 }

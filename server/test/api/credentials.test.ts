@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createCredential, exchangeToken, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
+import {
+  createCredential,
+  exchangeToken,
+  signIn,
+  tokenClient,
+  type ApiClient,
+} from '../helpers/api-client.ts';
 
 eachEngine('API credentials', (engine) => {
   let server: TestServer;
@@ -15,13 +21,19 @@ eachEngine('API credentials', (engine) => {
   after(() => server.close());
 
   test('create returns the secret once; list and get never show it', async () => {
-    const created = await createCredential(admin, { name: 'splunk-export', scopes: ['audit:read'], expires_in_days: 30, ip_allowlist: ['10.0.0.0/8', '2001:db8::/32'] });
+    const created = await createCredential(admin, {
+      name: 'splunk-export',
+      scopes: ['audit:read'],
+      expires_in_days: 30,
+      ip_allowlist: ['10.0.0.0/8', '2001:db8::/32'],
+    });
     assert.match(created.client_secret, /^ghcs_[A-Za-z0-9_-]{43}$/);
     assert.match(created.client_id, /^ghci_/);
     assert.equal(created.status, 'active');
     assert.equal(created.last_used_at, null);
     assert.deepEqual(created.ip_allowlist, ['10.0.0.0/8', '2001:db8::/32']);
-    const days = (Date.parse(created.expires_at as string) - Date.parse(created.created_at as string)) / 86_400_000;
+    const days =
+      (Date.parse(created.expires_at as string) - Date.parse(created.created_at as string)) / 86_400_000;
     assert.equal(days, 30);
 
     const list = await admin.get('/api/v1/credentials');
@@ -39,7 +51,11 @@ eachEngine('API credentials', (engine) => {
   test('expiry defaults to 90 days and takes only 30, 90, 180 or 365', async () => {
     const c = await createCredential(admin, { name: 'default-expiry', scopes: ['risk:read'] });
     assert.equal((Date.parse(c.expires_at as string) - Date.parse(c.created_at as string)) / 86_400_000, 90);
-    const bad = await admin.post('/api/v1/credentials', { name: 'x', scopes: ['risk:read'], expires_in_days: 45 });
+    const bad = await admin.post('/api/v1/credentials', {
+      name: 'x',
+      scopes: ['risk:read'],
+      expires_in_days: 45,
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.code, 'invalid_request');
     assert.match(bad.body.error.message, /expires_in_days must be one of: 30, 90, 180, 365/);
@@ -68,8 +84,13 @@ eachEngine('API credentials', (engine) => {
     const refused = await oldClient.get('/api/v1/audit/events');
     assert.equal(refused.status, 401);
     assert.match(refused.headers.get('www-authenticate')!, /error="invalid_token"/);
-    await assert.rejects(exchangeToken(server.consoleUrl, c.client_id, c.client_secret), { error: 'invalid_client' });
-    const fresh = await tokenClient(server.consoleUrl, { client_id: c.client_id, client_secret: re.body.client_secret });
+    await assert.rejects(exchangeToken(server.consoleUrl, c.client_id, c.client_secret), {
+      error: 'invalid_client',
+    });
+    const fresh = await tokenClient(server.consoleUrl, {
+      client_id: c.client_id,
+      client_secret: re.body.client_secret,
+    });
     assert.equal((await fresh.get('/api/v1/audit/events')).status, 200);
   });
 
@@ -85,7 +106,9 @@ eachEngine('API credentials', (engine) => {
     const after = await machine.get('/api/v1/audit/events');
     assert.equal(after.status, 401);
     assert.equal(after.body.error.code, 'invalid_token');
-    await assert.rejects(exchangeToken(server.consoleUrl, c.client_id, c.client_secret), { error: 'invalid_client' });
+    await assert.rejects(exchangeToken(server.consoleUrl, c.client_id, c.client_secret), {
+      error: 'invalid_client',
+    });
     const reissue = await admin.post(`/api/v1/credentials/${c.id}/reissue`, { confirm: 'to-revoke' });
     assert.equal(reissue.status, 409);
   });
@@ -94,7 +117,10 @@ eachEngine('API credentials', (engine) => {
     const cases: Array<[unknown, RegExp]> = [
       [{ name: 'x', scopes: ['audit:write'] }, /scopes\[0\] must be one of/],
       [{ name: 'x', scopes: [] }, /scopes must hold at least 1/],
-      [{ name: 'x', scopes: ['audit:read'], ip_allowlist: ['10.0.0.0/33'] }, /ip_allowlist entry "10.0.0.0\/33"/],
+      [
+        { name: 'x', scopes: ['audit:read'], ip_allowlist: ['10.0.0.0/33'] },
+        /ip_allowlist entry "10.0.0.0\/33"/,
+      ],
       [{ name: 'x', scopes: ['audit:read'], ip_denylist: ['not-an-ip'] }, /ip_denylist entry "not-an-ip"/],
       [{ name: 'x', scopes: ['audit:read'], colour: 'blue' }, /unknown field "colour"/],
       [{ scopes: ['audit:read'] }, /body.name is required/],
@@ -103,14 +129,21 @@ eachEngine('API credentials', (engine) => {
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/api/v1/credentials', body);
-      assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body).slice(0, 80)} → ${res.status}`);
+      assert.ok(
+        res.status >= 400 && res.status < 500,
+        `${JSON.stringify(body).slice(0, 80)} → ${res.status}`,
+      );
       assert.match(res.body.error.message, message);
       assert.equal(typeof res.body.error.request_id, 'string');
     }
-    const notJson = await admin.post('/api/v1/credentials', '{"name": ', { 'content-type': 'application/json' });
+    const notJson = await admin.post('/api/v1/credentials', '{"name": ', {
+      'content-type': 'application/json',
+    });
     assert.equal(notJson.status, 400);
     assert.match(notJson.body.error.message, /not valid JSON/);
-    const form = await admin.post('/api/v1/credentials', 'name=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await admin.post('/api/v1/credentials', 'name=x', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     assert.equal(form.status, 415);
     const unknownId = await admin.get('/api/v1/credentials/cred_doesnotexist');
     assert.equal(unknownId.status, 404);

@@ -34,7 +34,12 @@ export interface FreshStore {
 export async function freshStore(engine: Engine): Promise<FreshStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-test-'));
   if (engine === 'sqlite') {
-    return { databaseUrl: undefined, dataDir, pgSchema: undefined, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      databaseUrl: undefined,
+      dataDir,
+      pgSchema: undefined,
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const url = PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `t_${randomBytes(6).toString('hex')}`;

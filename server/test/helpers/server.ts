@@ -34,10 +34,15 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     GATEHOUSE_MASTER_KEY: masterKey.toString('hex'),
     GATEHOUSE_LOG_LEVEL: process.env.GATEHOUSE_TEST_LOG_LEVEL ?? 'silent',
     ...(store.databaseUrl ? { GATEHOUSE_DATABASE_URL: store.databaseUrl } : {}),
-    ...(options.noAdmin ? {} : { GATEHOUSE_ADMIN_EMAIL: owner.email, GATEHOUSE_ADMIN_PASSWORD: owner.password }),
+    ...(options.noAdmin
+      ? {}
+      : { GATEHOUSE_ADMIN_EMAIL: owner.email, GATEHOUSE_ADMIN_PASSWORD: owner.password }),
     ...options.env,
   });
-  const gatehouse = await startGatehouse(config, { log: createLogger(config.logLevel), ...(store.pgSchema ? { pgSchema: store.pgSchema } : {}) });
+  const gatehouse = await startGatehouse(config, {
+    log: createLogger(config.logLevel),
+    ...(store.pgSchema ? { pgSchema: store.pgSchema } : {}),
+  });
   return {
     consoleUrl: gatehouse.consoleUrl!,
     gatewayUrl: gatehouse.gatewayUrl!,

@@ -16,9 +16,15 @@ export function clientCredentialsGrant(credentials: CredentialService): Grant {
       if (requested !== undefined && requested.trim() !== '') {
         const names = [...new Set(requested.trim().split(/ +/))];
         const unknown = names.find((s) => !isScope(s));
-        if (unknown) throw invalidScope(`"${unknown.slice(0, 64)}" is not a scope; scopes are ${client.scopes.join(' ')} for this client.`);
+        if (unknown)
+          throw invalidScope(
+            `"${unknown.slice(0, 64)}" is not a scope; scopes are ${client.scopes.join(' ')} for this client.`,
+          );
         const missing = names.find((s) => !client.scopes.includes(s as Scope));
-        if (missing) throw invalidScope(`This credential was not granted "${missing}"; it may request: ${client.scopes.join(' ')}.`);
+        if (missing)
+          throw invalidScope(
+            `This credential was not granted "${missing}"; it may request: ${client.scopes.join(' ')}.`,
+          );
         scopes = names as Scope[];
       }
       const { token, expiresIn } = credentials.issueToken(client, scopes);

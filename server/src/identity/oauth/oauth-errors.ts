@@ -17,6 +17,11 @@ export const unauthorizedClient = (msg: string) => new OAuthError('unauthorized_
 export const unsupportedGrantType = (msg: string) => new OAuthError('unsupported_grant_type', 400, msg);
 export const invalidScope = (msg: string) => new OAuthError('invalid_scope', 400, msg);
 export const tooManyAttempts = (seconds: number) =>
-  new OAuthError('temporarily_unavailable', 429, `Too many failed attempts; try again in ${seconds} seconds.`, {
-    'retry-after': String(seconds),
-  });
+  new OAuthError(
+    'temporarily_unavailable',
+    429,
+    `Too many failed attempts; try again in ${seconds} seconds.`,
+    {
+      'retry-after': String(seconds),
+    },
+  );

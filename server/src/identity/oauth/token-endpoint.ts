@@ -9,7 +9,14 @@ import type { CredentialService } from '../credential-service.ts';
 import type { Credential, Refusal } from '../credential-types.ts';
 import { createFailureLimiter } from '../failure-limiter.ts';
 import type { Grant } from './grant.ts';
-import { OAuthError, invalidClient, invalidRequest, tooManyAttempts, unauthorizedClient, unsupportedGrantType } from './oauth-errors.ts';
+import {
+  OAuthError,
+  invalidClient,
+  invalidRequest,
+  tooManyAttempts,
+  unauthorizedClient,
+  unsupportedGrantType,
+} from './oauth-errors.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const NOT_FORM = Symbol('not form-encoded');
@@ -35,22 +42,31 @@ function clientAuthentication(request: FastifyRequest, params: Map<string, strin
   const inBody = params.has('client_id') || params.has('client_secret');
   if (header !== undefined) {
     const m = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(header);
-    if (!m) throw invalidClient('The Authorization header must be HTTP Basic with the client id and secret.', true);
-    if (inBody) throw invalidRequest('Authenticate the client with HTTP Basic or with client_id and client_secret in the body, not both.');
+    if (!m)
+      throw invalidClient('The Authorization header must be HTTP Basic with the client id and secret.', true);
+    if (inBody)
+      throw invalidRequest(
+        'Authenticate the client with HTTP Basic or with client_id and client_secret in the body, not both.',
+      );
     const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw invalidClient('The HTTP Basic credentials must be "client_id:client_secret".', true);
     try {
       // RFC 6749 §2.3.1: both parts are form-urlencoded before they are joined.
       const unform = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
-      return { clientId: unform(decoded.slice(0, colon)), clientSecret: unform(decoded.slice(colon + 1)), basic: true };
+      return {
+        clientId: unform(decoded.slice(0, colon)),
+        clientSecret: unform(decoded.slice(colon + 1)),
+        basic: true,
+      };
     } catch {
       throw invalidClient('The HTTP Basic credentials are not correctly encoded.', true);
     }
   }
   const clientId = params.get('client_id');
   const clientSecret = params.get('client_secret');
-  if (clientId === undefined) throw invalidClient('Send client_id and client_secret, in the body or with HTTP Basic.', false);
+  if (clientId === undefined)
+    throw invalidClient('Send client_id and client_secret, in the body or with HTTP Basic.', false);
   if (clientSecret === undefined) throw invalidClient('client_secret is missing.', false);
   return { clientId, clientSecret, basic: false };
 }
@@ -66,17 +82,26 @@ export function registerTokenEndpoint(
   const perAddress = createFailureLimiter({ freeAttempts: 50, windowMs: 15 * 60_000 });
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) => done(null, NOT_FORM));
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) =>
+    done(null, NOT_FORM),
+  );
 
   app.setErrorHandler((error: FastifyError | OAuthError, request, reply) => {
     let e: OAuthError;
     if (error instanceof OAuthError) e = error;
-    else if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') e = new OAuthError('invalid_request', 413, 'The request body is too large.');
+    else if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      e = new OAuthError('invalid_request', 413, 'The request body is too large.');
     else if (((error as FastifyError).statusCode ?? 500) < 500) e = invalidRequest(error.message);
     else {
       request.log.error({ err: error }, 'token endpoint failed');
-      e = new OAuthError('server_error', 500, `Something went wrong on our side; quote request ${request.id} when reporting it.`);
+      e = new OAuthError(
+        'server_error',
+        500,
+        `Something went wrong on our side; quote request ${request.id} when reporting it.`,
+      );
     }
     return reply
       .code(e.status)
@@ -84,7 +109,11 @@ export function registerTokenEndpoint(
       .send({ error: e.error, error_description: e.message });
   });
 
-  function refusedEvent(request: FastifyRequest, refusal: Refusal | { code: string; credential?: Credential }, clientId: string) {
+  function refusedEvent(
+    request: FastifyRequest,
+    refusal: Refusal | { code: string; credential?: Credential },
+    clientId: string,
+  ) {
     const c = 'credential' in refusal ? refusal.credential : undefined;
     audit.record({
       action: 'credential.token_refused',
@@ -111,13 +140,19 @@ export function registerTokenEndpoint(
     },
     async (request, reply) => {
       if (request.body === NOT_FORM || typeof request.body !== 'string') {
-        throw invalidRequest(`Send the token request as ${FORM}, not ${String(request.headers['content-type'] ?? 'no content type').slice(0, 80)}.`);
+        throw invalidRequest(
+          `Send the token request as ${FORM}, not ${String(request.headers['content-type'] ?? 'no content type').slice(0, 80)}.`,
+        );
       }
       const params = parseForm(request.body);
       const grantType = params.get('grant_type');
-      if (grantType === undefined) throw invalidRequest('grant_type is missing; use grant_type=client_credentials.');
+      if (grantType === undefined)
+        throw invalidRequest('grant_type is missing; use grant_type=client_credentials.');
       const grant = grants.get(grantType);
-      if (!grant) throw unsupportedGrantType(`grant_type "${grantType.slice(0, 80)}" is not supported; use client_credentials.`);
+      if (!grant)
+        throw unsupportedGrantType(
+          `grant_type "${grantType.slice(0, 80)}" is not supported; use client_credentials.`,
+        );
 
       const auth = clientAuthentication(request, params);
       const clientKey = `client:${auth.clientId}`;
@@ -144,7 +179,8 @@ export function registerTokenEndpoint(
       try {
         body = await grant.handler({ request, params, client });
       } catch (err) {
-        if (err instanceof OAuthError) refusedEvent(request, { code: err.error, credential: client }, auth.clientId);
+        if (err instanceof OAuthError)
+          refusedEvent(request, { code: err.error, credential: client }, auth.clientId);
         throw err;
       }
       credentials.touch(client);

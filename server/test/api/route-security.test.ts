@@ -1,0 +1,48 @@
+// Every management route, refused the same way for the same reasons (see helpers/route-security.ts).
+import { after, before } from 'node:test';
+import { eachEngine } from '../helpers/engines.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeRouteSecurity, type RouteRow } from '../helpers/route-security.ts';
+
+const ROUTES: RouteRow[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/session',
+    access: 'public',
+    body: { email: 'nobody@example.com', password: 'x' },
+  },
+  { method: 'GET', path: '/api/v1/session', access: { role: 'viewer' } },
+  { method: 'DELETE', path: '/api/v1/session', access: { role: 'viewer' } },
+  {
+    method: 'POST',
+    path: '/api/v1/setup',
+    access: 'public',
+    body: { token: 'ghsu_x', email: 'a@example.com', password: 'x'.repeat(12) },
+  },
+  { method: 'POST', path: '/api/v1/credentials', access: { role: 'admin' }, body: {} },
+  { method: 'GET', path: '/api/v1/credentials', access: { role: 'viewer' } },
+  { method: 'GET', path: '/api/v1/credentials/{id}', access: { role: 'viewer' } },
+  {
+    method: 'POST',
+    path: '/api/v1/credentials/{id}/reissue',
+    access: { role: 'admin' },
+    body: { confirm: 'x' },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/credentials/{id}/revoke',
+    access: { role: 'admin' },
+    body: { confirm: 'x' },
+  },
+  { method: 'GET', path: '/api/v1/audit/events', access: { role: 'viewer', scope: 'audit:read' } },
+  { method: 'POST', path: '/api/oauth/token', access: 'public', body: 'grant_type=client_credentials' },
+];
+
+eachEngine('route security', (engine) => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(engine, { env: { GATEHOUSE_TRUSTED_PROXIES: '127.0.0.1' } });
+  });
+  after(() => server.close());
+  describeRouteSecurity(() => server, ROUTES);
+});
