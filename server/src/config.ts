@@ -158,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
   const consolePort = port(src, 'console-port', 8080);
   const gatewayPort = port(src, 'gateway-port', 8081);
   if (consolePort === gatewayPort && consolePort !== 0) {
-    throw new ConfigError(`GATEHOUSE_GATEWAY_PORT: must differ from GATEHOUSE_CONSOLE_PORT (${consolePort})`);
+    throw new ConfigError(`${read(src, 'gateway-port').name}: must differ from ${read(src, 'console-port').name} (${consolePort})`);
   }
 
   const admin = { email: read(src, 'admin-email'), password: read(src, 'admin-password') };
@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
   const role = oneOf(src, 'role', ['all', 'console', 'gateway'] as const, 'all');
   if (role !== 'all' && db === undefined) {
     throw new ConfigError(
-      `--role ${role}: running the console and the Gateway as separate processes needs GATEHOUSE_DATABASE_URL (PostgreSQL)`,
+      `${read(src, 'role').name}=${role}: running the console and the Gateway as separate processes needs GATEHOUSE_DATABASE_URL (PostgreSQL)`,
     );
   }
 

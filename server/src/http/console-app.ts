@@ -19,6 +19,7 @@ import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts'
 import { registerErrorHandling } from './error-handler.ts';
 import { registerAccessLog } from './logger.ts';
 import { fastifyOptions } from './fastify-options.ts';
+import { registerSetupPage } from './setup-page.ts';
 import './fastify-types.ts';
 
 const API_HEADERS = {
@@ -37,8 +38,10 @@ export async function buildConsoleApp(
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.headers(API_HEADERS);
-    if (!request.url.startsWith('/api/docs'))
+    // Pages that need more (the setup page, the API reference) set their own policy.
+    if (!reply.hasHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
       reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(cookie);
@@ -87,6 +90,7 @@ export async function buildConsoleApp(
     staticCSP: true,
     uiConfig: { url: '/api/openapi.json' } as never,
   });
+  registerSetupPage(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   return app;
 }

@@ -14,6 +14,8 @@ export interface FailureLimiterOptions {
   freeAttempts: number;
   windowMs: number;
   maxLockMs?: number;
+  /** Most keys remembered; past it the oldest are forgotten, so that a spray of keys has a ceiling. */
+  maxKeys?: number;
   now?: () => number;
 }
 
@@ -26,6 +28,7 @@ interface Entry {
 export function createFailureLimiter(opts: FailureLimiterOptions): FailureLimiter {
   const now = opts.now ?? Date.now;
   const maxLockMs = opts.maxLockMs ?? 15 * 60_000;
+  const maxKeys = opts.maxKeys ?? 100_000;
   const entries = new Map<string, Entry>();
 
   // Forget stale entries now and then so that a spray of random keys cannot grow the map without end.
@@ -47,7 +50,9 @@ export function createFailureLimiter(opts: FailureLimiterOptions): FailureLimite
       let e = entries.get(key);
       if (!e || (t - e.firstAt > opts.windowMs && t > e.lockedUntil)) {
         e = { failures: 0, firstAt: t, lockedUntil: 0 };
+        entries.delete(key);
         entries.set(key, e);
+        if (entries.size > maxKeys) entries.delete(entries.keys().next().value!);
       }
       e.failures++;
       const over = e.failures - opts.freeAttempts;

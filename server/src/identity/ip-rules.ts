@@ -13,20 +13,36 @@ export interface IpRule {
 export function parseIpRule(entry: string): IpRule | null {
   const raw = entry.trim();
   if (raw.length === 0 || raw.length > 64) return null;
+  const [host = '', bits, ...rest] = raw.split('/');
+  // Only the written-out forms: ipaddr.js also takes "10.0.0" and hex octets, which in an allowlist are
+  // far more likely typos than intent.
+  const wellFormed = host.includes(':')
+    ? ipaddr.IPv6.isValid(host)
+    : ipaddr.IPv4.isValidFourPartDecimal(host);
+  if (!wellFormed || rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return null;
   try {
-    if (raw.includes('/')) {
-      const [addr, bits] = ipaddr.parseCIDR(raw);
-      const base = unmap(addr);
-      const prefix = addr.kind() === 'ipv6' && base.kind() === 'ipv4' ? bits - 96 : bits;
-      if (prefix < 0) return null;
-      return { text: `${base.toString()}/${prefix}`, range: [base, prefix] };
-    }
-    if (!ipaddr.isValid(raw)) return null;
-    const addr = unmap(ipaddr.parse(raw));
-    return { text: addr.toString(), range: [addr, addr.kind() === 'ipv4' ? 32 : 128] };
+    const parsed = ipaddr.parse(host);
+    const max = parsed.kind() === 'ipv4' ? 32 : 128;
+    const written = bits === undefined ? max : Number(bits);
+    if (written > max) return null;
+    const addr = unmap(parsed);
+    const prefix = addr.kind() !== parsed.kind() ? written - 96 : written;
+    if (prefix < 0) return null;
+    // Normalise to the network address, so that "10.1.2.3/8" reads back as "10.0.0.0/8".
+    const base = bits === undefined ? addr : network(addr, prefix);
+    return {
+      text: bits === undefined ? base.toString() : `${base.toString()}/${prefix}`,
+      range: [base, prefix],
+    };
   } catch {
     return null;
   }
+}
+
+function network(addr: ipaddr.IPv4 | ipaddr.IPv6, prefix: number): ipaddr.IPv4 | ipaddr.IPv6 {
+  return addr.kind() === 'ipv4'
+    ? ipaddr.IPv4.networkAddressFromCIDR(`${addr.toString()}/${prefix}`)
+    : ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${prefix}`);
 }
 
 /** Splits admin input (one per line or comma-separated) into entries. */

@@ -1,7 +1,7 @@
 // Runs the migrations: at every start, and from `npm run migrate`. The same migrations serve both
 // engines; a migration that must differ asks for the dialect. Kysely's migrator holds a lock, so
 // replicas starting together on one PostgreSQL migrate once.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 
@@ -15,7 +15,14 @@ export async function migrate(store: Store): Promise<string[]> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: store.db, provider }).migrateToLatest();
+  // Unless told the schema, Kysely takes a migration table in any schema of the database for its own
+  // (another application's, another test run's): name the schema in use.
+  const schema =
+    store.dialect === 'postgres'
+      ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
+      : null;
+  const migrator = new Migrator({ db: store.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

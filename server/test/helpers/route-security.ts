@@ -6,10 +6,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { loadMasterKey } from '../../src/crypto/master-key.ts';
 import { hashPassword } from '../../src/crypto/password.ts';
 import { newId } from '../../src/crypto/tokens.ts';
-import { createAccessTokenCodec } from '../../src/identity/access-token.ts';
 import { SCOPE_NAMES, type Scope } from '../../src/identity/scopes.ts';
 import type { AdminRole } from '../../src/identity/admin-types.ts';
 import { ApiClient, createCredential, exchangeToken, signIn, type CreatedCredential } from './api-client.ts';
@@ -138,7 +136,7 @@ export function describeRouteSecurity(server: () => TestServer, rows: RouteRow[]
     await s.gatehouse.services.changes.publish('credential', lapsed.id);
 
     // A token of a live credential, sealed with the server's key, whose hour is over.
-    const codec = createAccessTokenCodec(loadMasterKey(s.masterKey, s.gatehouse.services.store.describe));
+    const codec = s.gatehouse.services.tokens;
     const claims = codec.read(tokens.valid)!;
     tokens.expired = codec.issue({ ...claims, expiresAt: Math.floor(Date.now() / 1000) - 1 });
   });
