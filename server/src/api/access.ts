@@ -3,7 +3,8 @@
 // check runs before the body is read, so that an unauthenticated caller cannot make the server parse
 // a large body. Refusals carry RFC 6750 WWW-Authenticate headers. Every call made with a token (and
 // every refused token that names a credential) is recorded in the audit log.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Access } from '../http/fastify-types.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { AdminService } from '../identity/admin-service.ts';
 import { roleAtLeast } from '../identity/admin-types.ts';
@@ -28,6 +29,24 @@ export function bearerChallenge(
   return { 'www-authenticate': `Bearer ${parts.join(', ')}` };
 }
 
+/** Writes a route's access declaration into its OpenAPI operation, so the document cannot drift from
+ * what is enforced. */
+export function documentAccess(route: RouteOptions, access: Access): void {
+  const security: Array<Record<string, string[]>> = [];
+  if (!('public' in access)) {
+    if (access.scope) security.push({ oauth2: [access.scope] });
+    security.push({ session: [] });
+  }
+  const role = 'public' in access ? 'anyone' : `an admin session with role ${access.role} or above`;
+  const who =
+    'public' in access || !access.scope ? role : `${role}, or a token with the ${access.scope} scope`;
+  route.schema = {
+    ...route.schema,
+    security,
+    description: `${route.schema?.description ?? ''}\n\nWho may call it: ${who}.`.trim(),
+  };
+}
+
 export function registerAccess(
   app: FastifyInstance,
   deps: { credentials: CredentialService; admins: AdminService; audit: AuditLog },
@@ -41,20 +60,7 @@ export function registerAccess(
         `${route.method} ${route.url} declares no access; every management route must declare config.access`,
       );
     }
-    // The OpenAPI document states the same declaration, so that it cannot drift from what is enforced.
-    const security: Array<Record<string, string[]>> = [];
-    if (!('public' in access)) {
-      if (access.scope) security.push({ oauth2: [access.scope] });
-      security.push({ session: [] });
-    }
-    const role = 'public' in access ? 'anyone' : `an admin session with role ${access.role} or above`;
-    const who =
-      'public' in access || !access.scope ? role : `${role}, or a token with the ${access.scope} scope`;
-    route.schema = {
-      ...route.schema,
-      security,
-      description: `${route.schema?.description ?? ''}\n\nWho may call it: ${who}.`.trim(),
-    };
+    documentAccess(route, access);
   });
 
   app.addHook('onRequest', async (request) => {

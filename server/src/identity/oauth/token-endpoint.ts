@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { originOf } from '../../http/origin.ts';
+import { documentAccess } from '../../api/access.ts';
 import type { CredentialService } from '../credential-service.ts';
 import type { Credential, Refusal } from '../credential-types.ts';
 import { createFailureLimiter } from '../failure-limiter.ts';
@@ -81,6 +82,7 @@ export function registerTokenEndpoint(
   const perClient = createFailureLimiter({ freeAttempts: 10, windowMs: 15 * 60_000 });
   const perAddress = createFailureLimiter({ freeAttempts: 50, windowMs: 15 * 60_000 });
 
+  app.addHook('onRoute', (route) => documentAccess(route, route.config!.access!));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
     done(null, body),
