@@ -158,7 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
   const consolePort = port(src, 'console-port', 8080);
   const gatewayPort = port(src, 'gateway-port', 8081);
   if (consolePort === gatewayPort && consolePort !== 0) {
-    throw new ConfigError(`${read(src, 'gateway-port').name}: must differ from ${read(src, 'console-port').name} (${consolePort})`);
+    throw new ConfigError(
+      `${read(src, 'gateway-port').name}: must differ from ${read(src, 'console-port').name} (${consolePort})`,
+    );
   }
 
   const admin = { email: read(src, 'admin-email'), password: read(src, 'admin-password') };

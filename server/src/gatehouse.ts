@@ -81,7 +81,14 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
       close() {
         closing ??= (async () => {
           gatewayState.draining = true;
-          await Promise.all(apps.map((a) => a.close()));
+          // A keep-alive connection whose request was in flight when the close began stays open once
+          // idle until its keep-alive timeout (72 s), holding the stop: close each as soon as it is idle.
+          const sweep = setInterval(() => apps.forEach((a) => a.server.closeIdleConnections()), 50);
+          try {
+            await Promise.all(apps.map((a) => a.close()));
+          } finally {
+            clearInterval(sweep);
+          }
           await closeServices(ready);
         })();
         return closing;

@@ -1,6 +1,6 @@
 // `npm start`: config → Gatehouse → wait for SIGTERM/SIGINT → graceful stop. Nothing else.
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createLogger } from './http/logger.ts';
+import { bufferedStdout, createLogger } from './http/logger.ts';
 import { startGatehouse } from './gatehouse.ts';
 
 let config: Config;
@@ -12,7 +12,10 @@ try {
   process.exit(2);
 }
 
-const log = createLogger(config.logLevel);
+const stdout = bufferedStdout();
+// Every way out of the process passes here; the buffered log must reach its file first.
+process.on('exit', () => stdout.flushSync());
+const log = createLogger(config.logLevel, stdout);
 try {
   const gatehouse = await startGatehouse(config, { log });
   log.info(
@@ -25,6 +28,8 @@ try {
     `Gatehouse is running${gatehouse.consoleUrl ? `; console and management API on ${gatehouse.consoleUrl}` : ''}` +
       `${gatehouse.gatewayUrl ? `; Gateway on ${gatehouse.gatewayUrl}` : ''}; store: ${gatehouse.storeDescription}`,
   );
+  // The operator is waiting for this line: it must not sit in the log buffer until 4 KiB follow it.
+  stdout.flush();
   if (gatehouse.setupUrl) {
     // A one-time secret for the operator at the terminal: written to the terminal, never to the log.
     process.stderr.write(
@@ -39,7 +44,6 @@ try {
     gatehouse.close().then(
       () => {
         log.info('stopped');
-        log.flush();
         process.exit(0);
       },
       (err: unknown) => {
@@ -52,6 +56,5 @@ try {
   process.on('SIGINT', () => stop('SIGINT'));
 } catch (err) {
   log.fatal({ err }, `Gatehouse could not start: ${(err as Error).message}`);
-  log.flush();
   process.exit(1);
 }

@@ -36,10 +36,13 @@ const AuditEvent = Type.Object(
   { $id: 'AuditEvent' },
 );
 
+// RFC 3339 requires the offset: without one, Date.parse would read the server's local time.
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+
 function time(field: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const t = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(t)) {
+  if (!RFC_3339.test(value) || Number.isNaN(t)) {
     throw new ApiError('invalid_request', `${field} must be an RFC 3339 time such as 2026-01-31T12:00:00Z.`);
   }
   return t;
@@ -80,7 +83,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const after = q.after === undefined ? undefined : Number(q.after);
       const { events, lastSeq } = await queryAudit(store.db, {
@@ -91,7 +94,11 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
         actorId: q.actor_id,
         limit: q.limit ?? 100,
       });
-      return { events, next_cursor: lastSeq !== null ? String(lastSeq) : (q.after ?? null) };
+      const cursor = lastSeq !== null ? String(lastSeq) : (q.after ?? null);
+      // The stored documents are already the events' JSON: spliced, not parsed and serialised again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"events":[${events.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`);
     },
   );
 };

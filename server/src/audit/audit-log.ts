@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { createBatchWriter } from '../store/batch-writer.ts';
-import { appendAuditRows, toRow } from './audit-store.ts';
+import { appendAuditRows, toRow, type AuditRow } from './audit-store.ts';
 import type { AuditEventInput } from './audit-types.ts';
 
 export interface AuditLog {
@@ -19,7 +19,7 @@ export interface AuditLog {
 }
 
 export function createAuditLog(store: Store, log: Logger): AuditLog {
-  const writer = createBatchWriter<ReturnType<typeof toRow>>({
+  const writer = createBatchWriter<AuditRow>({
     name: 'audit',
     log,
     write: (rows) => store.db.transaction().execute((trx) => appendAuditRows(trx, store.dialect, rows)),

@@ -3,7 +3,7 @@
 // reader would pass the lower one before it is visible), so every append takes one advisory
 // transaction lock before it draws numbers. Appends are batched, so the lock is cheap; on SQLite
 // writes are serial already.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../store/database.ts';
 import type { AuditEventsTable, Database } from '../store/schema.ts';
 import type { AuditEvent, AuditEventInput } from './audit-types.ts';
@@ -27,37 +27,68 @@ function scrub(value: unknown): unknown {
 const trunc = (s: string | null | undefined, n: number) =>
   s == null ? null : s.length > n ? s.slice(0, n) : s;
 
-export function toRow(e: AuditEventInput, time: number): Omit<AuditEventsTable, 'seq'> {
-  return {
+export type AuditRow = Omit<AuditEventsTable, 'seq'>;
+
+export function toRow(e: AuditEventInput, time: number): AuditRow {
+  const target = e.target ? { type: e.target.type, id: e.target.id, name: trunc(e.target.name, 200) } : null;
+  const event: AuditEvent = {
     id: newId('evt'),
-    time,
+    time: new Date(time).toISOString(),
     action: e.action,
-    actor_type: e.actor.type,
-    actor_id: e.actor.id,
-    actor_name: trunc(e.actor.name, 200),
-    target_type: e.target?.type ?? null,
-    target_id: e.target?.id ?? null,
-    target_name: trunc(e.target?.name, 200),
+    actor: { type: e.actor.type, id: e.actor.id, name: trunc(e.actor.name, 200) },
+    target,
     ip: e.ip ?? null,
     user_agent: trunc(e.userAgent, 512),
     outcome: e.outcome,
     request_id: e.requestId ?? null,
-    details: JSON.stringify(scrub(e.details ?? {})),
+    details: scrub(e.details ?? {}) as Record<string, unknown>,
+  };
+  return {
+    id: event.id,
+    time,
+    action: event.action,
+    actor_id: event.actor.id,
+    target_id: target?.id ?? null,
+    outcome: event.outcome,
+    event: JSON.stringify(event),
   };
 }
+
+const COLUMNS = [
+  'id',
+  'time',
+  'action',
+  'actor_id',
+  'target_id',
+  'outcome',
+  'event',
+] as const satisfies ReadonlyArray<keyof AuditRow>;
+// One fixed single-row statement: on SQLite, one cached prepared insert run per row inside the batch's
+// transaction is several times cheaper than compiling and preparing a multi-row insert per batch.
+const INSERT_ONE = `INSERT INTO audit_events (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
 
 export async function appendAuditRows(
   trx: Transaction<Database>,
   dialect: Dialect,
-  rows: Omit<AuditEventsTable, 'seq'>[],
+  rows: AuditRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
-  // Chunked: SQLite allows at most 32766 bound parameters per statement.
-  for (let i = 0; i < rows.length; i += 200)
+  if (dialect === 'sqlite') {
+    for (const row of rows)
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          INSERT_ONE,
+          COLUMNS.map((c) => row[c]),
+        ),
+      );
+    return;
+  }
+  // PostgreSQL: a round trip per statement is what costs, so multi-row inserts, after the append lock.
+  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
+  for (let i = 0; i < rows.length; i += 500)
     await trx
       .insertInto('audit_events')
-      .values(rows.slice(i, i + 200))
+      .values(rows.slice(i, i + 500))
       .execute();
 }
 
@@ -70,31 +101,17 @@ export interface AuditQuery {
   limit: number;
 }
 
+/** The matching events as their stored JSON documents, in commit order. */
 export async function queryAudit(
   db: Kysely<Database>,
   q: AuditQuery,
-): Promise<{ events: AuditEvent[]; lastSeq: number | null }> {
-  let query = db.selectFrom('audit_events').selectAll().orderBy('seq', 'asc').limit(q.limit);
+): Promise<{ events: string[]; lastSeq: number | null }> {
+  let query = db.selectFrom('audit_events').select(['seq', 'event']).orderBy('seq', 'asc').limit(q.limit);
   if (q.after !== undefined) query = query.where('seq', '>', q.after);
   if (q.since !== undefined) query = query.where('time', '>=', q.since);
   if (q.until !== undefined) query = query.where('time', '<', q.until);
   if (q.action !== undefined) query = query.where('action', '=', q.action);
   if (q.actorId !== undefined) query = query.where('actor_id', '=', q.actorId);
   const rows = await query.execute();
-  return { events: rows.map(fromRow), lastSeq: rows.length ? rows[rows.length - 1]!.seq : null };
-}
-
-function fromRow(r: Selectable<AuditEventsTable>): AuditEvent {
-  return {
-    id: r.id,
-    time: new Date(r.time).toISOString(),
-    action: r.action,
-    actor: { type: r.actor_type, id: r.actor_id, name: r.actor_name },
-    target: r.target_type ? { type: r.target_type, id: r.target_id, name: r.target_name } : null,
-    ip: r.ip,
-    user_agent: r.user_agent,
-    outcome: r.outcome,
-    request_id: r.request_id,
-    details: JSON.parse(r.details) as Record<string, unknown>,
-  };
+  return { events: rows.map((r) => r.event), lastSeq: rows.length ? rows[rows.length - 1]!.seq : null };
 }

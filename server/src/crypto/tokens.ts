@@ -13,11 +13,21 @@ export const SECRET_PREFIX = {
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
+// Ids are made per request (audit events), so their randomness comes from a pooled buffer rather than a
+// call into the CSPRNG each time; secrets below still take their own fresh bytes.
+const POOL_BYTES = 4096;
+let pool = randomBytes(POOL_BYTES);
+let offset = 0;
+
 /** A database id such as `cred_h3k9…`: 100 random bits, lowercase, URL-safe. */
 export function newId(kind: string): string {
-  const bytes = randomBytes(20);
+  if (offset + 20 > POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
   let out = '';
-  for (const b of bytes) out += BASE32[b & 31];
+  for (let i = offset; i < offset + 20; i++) out += BASE32[pool[i]! & 31];
+  offset += 20;
   return `${kind}_${out}`;
 }
 

@@ -44,7 +44,17 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
     }, delay);
   }
 
-  async function flush(): Promise<void> {
+  // One flush at a time: the timer's retry and drain() could otherwise write the same batch twice
+  // (and then slice the queue twice, dropping records never written).
+  let flushing: Promise<void> | undefined;
+  function flush(): Promise<void> {
+    flushing ??= writePending().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  }
+
+  async function writePending(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       try {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type { Database };
@@ -68,6 +68,27 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', describe: `SQLite at ${file}`, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs as much as running a small one. The
+ * same SQL text always gets the same prepared statement back (better-sqlite3 statements are reusable and
+ * re-prepare themselves after a schema change). Bounded, oldest forgotten first.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }

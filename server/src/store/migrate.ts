@@ -19,9 +19,14 @@ export async function migrate(store: Store): Promise<string[]> {
   // (another application's, another test run's): name the schema in use.
   const schema =
     store.dialect === 'postgres'
-      ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
+      ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(store.db)).rows[0]
+          ?.schema
       : null;
-  const migrator = new Migrator({ db: store.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: store.db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

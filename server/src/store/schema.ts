@@ -60,18 +60,11 @@ export interface AuditEventsTable {
   id: string;
   time: number;
   action: string;
-  actor_type: string;
   actor_id: string | null;
-  actor_name: string | null;
-  target_type: string | null;
   target_id: string | null;
-  target_name: string | null;
-  ip: string | null;
-  user_agent: string | null;
   outcome: 'success' | 'failure';
-  request_id: string | null;
-  /** JSON object. */
-  details: string;
+  /** The whole event as served (JSON); the columns above are copies for filtering. */
+  event: string;
 }
 
 export interface Database {

@@ -27,7 +27,12 @@ export class ApiClient {
     readonly headers: Record<string, string> = {},
   ) {}
 
-  request<T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Reply<T>> {
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...this.headers, ...extra };
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
@@ -56,7 +61,10 @@ export async function signIn(consoleUrl: string, email: string, password: string
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const { csrf_token } = (await res.json()) as { csrf_token: string };
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return new ApiClient(consoleUrl, { cookie, 'x-csrf-token': csrf_token });
 }
 
@@ -69,9 +77,13 @@ export interface CreatedCredential {
   [k: string]: unknown;
 }
 
-export async function createCredential(admin: ApiClient, body: Record<string, unknown>): Promise<CreatedCredential> {
+export async function createCredential(
+  admin: ApiClient,
+  body: Record<string, unknown>,
+): Promise<CreatedCredential> {
   const res = await admin.post<CreatedCredential>('/api/v1/credentials', body);
-  if (res.status !== 201) throw new Error(`create credential failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`create credential failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -108,9 +120,15 @@ export async function exchangeToken(
   clientSecret: string,
   options: { scope?: string; method?: ClientAuthMethod; headers?: Record<string, string> } = {},
 ): Promise<oauth.TokenEndpointResponse> {
-  const as: oauth.AuthorizationServer = { issuer: consoleUrl, token_endpoint: `${consoleUrl}/api/oauth/token` };
+  const as: oauth.AuthorizationServer = {
+    issuer: consoleUrl,
+    token_endpoint: `${consoleUrl}/api/oauth/token`,
+  };
   const client: oauth.Client = { client_id: clientId };
-  const auth = options.method === 'client_secret_post' ? oauth.ClientSecretPost(clientSecret) : oauth.ClientSecretBasic(clientSecret);
+  const auth =
+    options.method === 'client_secret_post'
+      ? oauth.ClientSecretPost(clientSecret)
+      : oauth.ClientSecretBasic(clientSecret);
   const params = new URLSearchParams();
   if (options.scope !== undefined) params.set('scope', options.scope);
   const response = await oauth.clientCredentialsGrantRequest(as, client, auth, params, {
@@ -121,7 +139,60 @@ export async function exchangeToken(
 }
 
 /** A machine client: exchanges the credential for a token and calls the API with it. */
-export async function tokenClient(consoleUrl: string, cred: { client_id: string; client_secret: string }, scope?: string) {
+export async function tokenClient(
+  consoleUrl: string,
+  cred: { client_id: string; client_secret: string },
+  scope?: string,
+) {
   const token = await exchangeToken(consoleUrl, cred.client_id, cred.client_secret, scope ? { scope } : {});
   return new ApiClient(consoleUrl, { authorization: `Bearer ${token.access_token}` });
+}
+
+export interface AuditEventView {
+  id: string;
+  time: string;
+  action: string;
+  actor: { type: string; id: string | null; name: string | null };
+  target: { type: string; id: string | null; name: string | null } | null;
+  ip: string | null;
+  outcome: 'success' | 'failure';
+  details: Record<string, any>;
+  [k: string]: unknown;
+}
+
+/** Every audit event that matches the query (action, actor_id, …), all pages, oldest first. */
+export async function auditEvents(
+  client: ApiClient,
+  query: Record<string, string> = {},
+): Promise<AuditEventView[]> {
+  const events: AuditEventView[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const q = new URLSearchParams({ ...query, limit: '1000', ...(after ? { after } : {}) });
+    const res = await client.get(`/api/v1/audit/events?${q}`);
+    if (res.status !== 200) throw new Error(`audit query failed: ${res.status} ${JSON.stringify(res.body)}`);
+    events.push(...res.body.events);
+    if (res.body.events.length < 1000) return events;
+    after = res.body.next_cursor;
+  }
+}
+
+/**
+ * Polls the audit log until `done` holds for the matching events: events of the hot path (token
+ * issued, API call, sign-in) reach the store through a batching writer a few milliseconds later.
+ */
+export async function waitForAudit(
+  client: ApiClient,
+  query: Record<string, string>,
+  done: (events: AuditEventView[]) => boolean,
+  timeoutMs = 3000,
+): Promise<AuditEventView[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const events = await auditEvents(client, query);
+    if (done(events)) return events;
+    if (Date.now() > deadline)
+      throw new Error(`audit events for ${JSON.stringify(query)} did not arrive: ${JSON.stringify(events)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

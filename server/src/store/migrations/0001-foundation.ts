@@ -65,20 +65,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
         ? t.addColumn('seq', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
         : t.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement()),
     )
-    .addColumn('id', 'text', (c) => c.notNull().unique())
+    // The event exactly as the SIEM pull serves it (JSON), written once: events never change, so reads
+    // splice stored documents instead of rebuilding them. The other columns are what queries filter on.
+    .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('time', 'bigint', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('actor_type', 'text', (c) => c.notNull())
     .addColumn('actor_id', 'text')
-    .addColumn('actor_name', 'text')
-    .addColumn('target_type', 'text')
     .addColumn('target_id', 'text')
-    .addColumn('target_name', 'text')
-    .addColumn('ip', 'text')
-    .addColumn('user_agent', 'text')
     .addColumn('outcome', 'text', (c) => c.notNull())
-    .addColumn('request_id', 'text')
-    .addColumn('details', 'text', (c) => c.notNull())
+    .addColumn('event', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('audit_events_time').on('audit_events').column('time').execute();
 
