@@ -36,9 +36,12 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
 }
 
 /** Standard output, buffered: one write per 4 KiB instead of a system call per line (a line per request
- * adds up). Whoever exits the process must call flushSync() first; main.ts does on every way out. */
+ * adds up), and at least once a second so that a quiet server's lines are not held back. Whoever exits
+ * the process must call flushSync() first; main.ts does on every way out. */
 export function bufferedStdout() {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => stream.flush(), 1000).unref();
+  return stream;
 }
 
 // Request ids: a random per-process prefix and a counter, unique across replicas and cheap to make.

@@ -35,6 +35,7 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
 
   function schedule(delay: number) {
     if (timer || running) return;
+    // Unref'd: pending records never keep a stopping process alive; graceful stop drains them.
     timer = setTimeout(() => {
       timer = undefined;
       running = flush().finally(() => {
@@ -42,6 +43,7 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
         if (queue.length > 0) schedule(failures > 0 ? Math.min(5_000, 50 * 2 ** failures) : 0);
       });
     }, delay);
+    timer.unref();
   }
 
   // One flush at a time: the timer's retry and drain() could otherwise write the same batch twice
