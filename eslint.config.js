@@ -2,6 +2,7 @@
 // plus the few that guard this codebase's conventions (no console output but through the logger).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'console/dist/**'] },
@@ -13,6 +14,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['server/src/http/setup-page/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['bench/**/*.ts', 'server/src/**/*.ts', 'server/test/**/*.ts'],
+    languageOptions: { globals: globals.node },
   },
   {
     // Tests read JSON bodies of many shapes; asserting on them matters more than typing each one.

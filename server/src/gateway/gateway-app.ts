@@ -23,14 +23,12 @@ export async function buildGatewayApp(
   registerAccessLog(app);
   // Never echo the query string: a Gemini client may carry its key in ?key=.
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({
-        error: {
-          code: 'not_found',
-          message: `There is no ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} on the Gateway.`,
-        },
-      }),
+    reply.code(404).send({
+      error: {
+        code: 'not_found',
+        message: `There is no ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} on the Gateway.`,
+      },
+    }),
   );
   app.get('/healthz', async (_request, reply) =>
     state.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ok' },
