@@ -7,6 +7,9 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { LogLevel } from '../config.ts';
 
+// Exact paths: wildcard paths ('*.password') make pino walk every logged object and double the cost of
+// a line, for objects we never log.
+const SECRET_KEYS = ['password', 'client_secret', 'access_token', 'token', 'secret', 'csrf_token'];
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -15,12 +18,8 @@ export const REDACT_PATHS = [
   'req.headers["x-goog-api-key"]',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.client_secret',
-  '*.access_token',
-  '*.token',
-  '*.secret',
-  '*.csrf_token',
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((k) => `body.${k}`),
 ];
 
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
