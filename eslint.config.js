@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'console/dist/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'console/dist/**', 'bench/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +20,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['bench/**/*.ts', 'server/src/**/*.ts', 'server/test/**/*.ts'],
+    files: ['bench/**/*.ts', 'server/src/**/*.ts', 'server/test/**/*.ts', 'server/src/store/**/*.js'],
     languageOptions: { globals: globals.node },
   },
   {

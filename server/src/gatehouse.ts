@@ -36,6 +36,7 @@ function urlOf(app: FastifyInstance, host: string): string {
 
 export async function startGatehouse(config: Config, { log, pgSchema }: StartOptions): Promise<Gatehouse> {
   const store = openStore({
+    log,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...(pgSchema ? { pgSchema } : {}),

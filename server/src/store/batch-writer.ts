@@ -1,7 +1,7 @@
 // Group commit for records written per request (audit of credential use, activity): the hot path
 // pushes and moves on; one transaction writes everything that arrived meanwhile. A failed write is
-// retried with back-off and nothing is dropped unless the backlog passes `maxPending` (then the
-// oldest are dropped and counted, so that a dead database cannot exhaust memory). drain() flushes all
+// retried with back-off and nothing is dropped unless the backlog passes `maxPending` (then new records
+// are refused and counted, so that a dead database cannot exhaust memory). drain() flushes all
 // that is pending: graceful shutdown calls it.
 import type { Logger } from 'pino';
 
@@ -27,7 +27,11 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
   const maxBatch = opts.maxBatch ?? 500;
   const maxDelayMs = opts.maxDelayMs ?? 5;
   const maxPending = opts.maxPending ?? 200_000;
+  // The backlog is queue[head..]: written records are passed over by moving `head`, and the array is
+  // compacted now and then, so that each record costs O(1) however long an outage lasts.
   let queue: T[] = [];
+  let head = 0;
+  const size = () => queue.length - head;
   let dropped = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -40,7 +44,7 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
       timer = undefined;
       running = flush().finally(() => {
         running = undefined;
-        if (queue.length > 0) schedule(failures > 0 ? Math.min(5_000, 50 * 2 ** failures) : 0);
+        if (size() > 0) schedule(failures > 0 ? Math.min(5_000, 50 * 2 ** failures) : 0);
       });
     }, delay);
     timer.unref();
@@ -57,15 +61,19 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
   }
 
   async function writePending(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
+    while (size() > 0) {
+      const batch = queue.slice(head, head + maxBatch);
       try {
         await opts.write(batch);
-        queue = queue.slice(batch.length);
+        head += batch.length;
+        if (head > 4096 && head * 2 > queue.length) {
+          queue = queue.slice(head);
+          head = 0;
+        }
         failures = 0;
       } catch (err) {
         failures++;
-        opts.log.error({ err, writer: opts.name, pending: queue.length }, 'batch write failed; will retry');
+        opts.log.error({ err, writer: opts.name, pending: size() }, 'batch write failed; will retry');
         return;
       }
     }
@@ -73,26 +81,27 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
 
   return {
     push(item) {
-      queue.push(item);
-      if (queue.length > maxPending) {
-        queue.shift();
-        dropped++;
+      if (size() >= maxPending) {
+        if (dropped++ % 10_000 === 0)
+          opts.log.error({ writer: opts.name, dropped }, 'backlog full; records dropped');
+        return;
       }
-      schedule(queue.length >= maxBatch ? 0 : maxDelayMs);
+      queue.push(item);
+      schedule(size() >= maxBatch ? 0 : maxDelayMs);
     },
     async drain() {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (running) await running;
-      for (let attempt = 0; queue.length > 0 && attempt < 5; attempt++) {
+      for (let attempt = 0; size() > 0 && attempt < 5; attempt++) {
         await flush();
-        if (queue.length > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+        if (size() > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
       }
-      if (queue.length > 0)
-        opts.log.error({ writer: opts.name, lost: queue.length }, 'could not flush records at shutdown');
+      if (size() > 0)
+        opts.log.error({ writer: opts.name, lost: size() }, 'could not flush records at shutdown');
     },
     get pending() {
-      return queue.length;
+      return size();
     },
     get dropped() {
       return dropped;

@@ -6,7 +6,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type { Database };
 
@@ -27,6 +29,8 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests give each run its own); it must exist. */
   pgSchema?: string;
+  /** A long-running server passes its logger: on SQLite, WAL checkpoints then move to a worker thread. */
+  log?: Logger;
 }
 
 const INT8_OID = 20;
@@ -68,8 +72,19 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // After a checkpoint the WAL file is cut back to this size rather than left at its high-water mark.
+  sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  const checkpointer = options.log ? startCheckpointer(sqlite, file, options.log) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', describe: `SQLite at ${file}`, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    describe: `SQLite at ${file}`,
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -330,3 +330,62 @@ eachEngine('store', (engine) => {
     },
   );
 });
+
+test('batch writer: past maxPending, new records are refused and counted; the backlog is kept whole', async () => {
+  let failing = true;
+  const written: number[] = [];
+  const writer = createBatchWriter<number>({
+    name: 'test',
+    log,
+    maxPending: 3,
+    maxBatch: 2,
+    write: async (items) => {
+      if (failing) throw new Error('the database is down');
+      written.push(...items);
+    },
+  });
+  for (let i = 1; i <= 5; i++) writer.push(i);
+  assert.equal(writer.pending, 3);
+  assert.equal(writer.dropped, 2);
+  failing = false;
+  await writer.drain();
+  assert.deepEqual(written, [1, 2, 3]);
+  assert.equal(writer.pending, 0);
+});
+
+test('batch writer: a long backlog is written in order, each record once', async () => {
+  const written: number[] = [];
+  const writer = createBatchWriter<number>({
+    name: 'test',
+    log,
+    maxBatch: 100,
+    write: async (items) => void written.push(...items),
+  });
+  for (let i = 0; i < 20_000; i++) writer.push(i);
+  await writer.drain();
+  assert.equal(written.length, 20_000);
+  assert.ok(written.every((v, i) => v === i));
+});
+
+test('SQLite: WAL checkpoints run in a worker thread, not in the commits of the main connection', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const fresh = await freshStore('sqlite');
+  const store = openStore({ dataDir: fresh.dataDir, log });
+  try {
+    await migrate(store);
+    const file = path.join(fresh.dataDir, 'gatehouse.db');
+    const pragma = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(store.db);
+    assert.equal(pragma.rows[0]!.wal_autocheckpoint, 0, 'commits never checkpoint');
+    const before = fs.statSync(file).size;
+    for (let i = 0; i < 10; i++) await append(store, rowsOf('wal', 200));
+    await until(
+      () => fs.statSync(file).size > before + 200_000,
+      5_000,
+      'the worker to copy the WAL into the database',
+    );
+  } finally {
+    await store.close();
+    await fresh.cleanup();
+  }
+});

@@ -1,0 +1,201 @@
+// Gatehouse under test, as its own process: `node --import tsx server/src/main.ts` exactly as
+// `npm start` runs it, on the embedded SQLite default, over a fresh data directory under os.tmpdir(),
+// bound to 127.0.0.1 only. A separate process so that the server and the load generator do not share an
+// event loop or a heap; the figures are those of a real deployment on this machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServerOptions {
+  repoRoot: string;
+  logLevel: string;
+  admin: { email: string; password: string };
+  /** A directory for V8 CPU profiles (node --cpu-prof), written when the server exits. */
+  cpuProfileDir?: string | undefined;
+  startTimeoutMs?: number;
+}
+
+export interface ServerProcess {
+  consoleUrl: string;
+  gatewayUrl: string;
+  pid: number;
+  /** Where the server's stdout goes: /dev/null at info level and above, a file otherwise. */
+  logSink: string;
+  /** CPU seconds the server process has used so far (all threads), or null where /proc is absent. */
+  cpuSeconds(): number | null;
+  /** SIGTERM, then wait for the graceful stop (SIGKILL after the timeout); removes the data directory. */
+  stop(timeoutMs?: number): Promise<{ code: number | null; signal: string | null; stderr: string }>;
+}
+
+/** A port the OS reports free on 127.0.0.1 (released at once; the server binds it moments later). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// utime + stime of /proc/<pid>/stat, in clock ticks (USER_HZ, 100 on every Linux this runs on).
+const USER_HZ = 100;
+function procCpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+interface Launch {
+  repoRoot: string;
+  args: string[];
+  env: Record<string, string>;
+  /** A file descriptor to write stdout to, or 'ignore' for /dev/null. */
+  stdout: number | 'ignore';
+  healthUrl: string;
+  startTimeoutMs: number;
+  /** Runs after the process has exited (stopped, or failed to start). */
+  cleanup: () => void;
+  /** More to say when the process fails to start. */
+  failureHint?: () => string;
+}
+
+interface Launched {
+  pid: number;
+  cpuSeconds(): number | null;
+  stop(timeoutMs?: number): Promise<{ code: number | null; signal: string | null; stderr: string }>;
+}
+
+/** Spawns `node <args>` and waits until healthUrl answers 200; kills it and throws if it never does. */
+async function launch(l: Launch): Promise<Launched> {
+  const child = spawn(process.execPath, l.args, {
+    cwd: l.repoRoot,
+    env: { ...process.env, ...l.env },
+    stdio: ['ignore', l.stdout, 'pipe'],
+  });
+  if (typeof l.stdout === 'number') fs.closeSync(l.stdout);
+  // Keep the tail of stderr for the error message should the process fail; bounded.
+  let stderr = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-8_192);
+  });
+  const exit = exited(child);
+
+  const deadline = Date.now() + l.startTimeoutMs;
+  let ready = false;
+  while (!ready && Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const res = await fetch(l.healthUrl, { signal: AbortSignal.timeout(1_000) });
+      ready = res.status === 200;
+      await res.body?.cancel();
+    } catch {
+      /* not listening yet */
+    }
+    if (!ready) await sleep(100);
+  }
+  if (!ready) {
+    child.kill('SIGKILL');
+    await exit;
+    const hint = l.failureHint?.() ?? '';
+    l.cleanup();
+    throw new Error(
+      `${l.args.at(-1)} did not become healthy at ${l.healthUrl}${stderr ? `\nstderr:\n${stderr}` : ''}${hint}`,
+    );
+  }
+
+  return {
+    pid: child.pid!,
+    cpuSeconds: () => procCpuSeconds(child.pid!),
+    async stop(timeoutMs = 15_000) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const result = await exit;
+      clearTimeout(killer);
+      l.cleanup();
+      return { ...result, stderr };
+    },
+  };
+}
+
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
+  const [consolePort, gatewayPort] = [await freePort(), await freePort()];
+  // Request logging is part of the server's real cost, so at info it is kept and sent to /dev/null (the
+  // cheapest sink, like a collector that keeps up). At quieter levels the few lines go to a file, where
+  // a start-up failure can be read.
+  const verbose = ['info', 'debug', 'trace'].includes(opts.logLevel);
+  const logSink = verbose ? os.devNull : path.join(dataDir, 'server.log');
+  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const server = await launch({
+    repoRoot: opts.repoRoot,
+    args: [
+      '--import',
+      'tsx',
+      ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : []),
+      'server/src/main.ts',
+    ],
+    env: {
+      GATEHOUSE_HOST: '127.0.0.1',
+      GATEHOUSE_CONSOLE_PORT: String(consolePort),
+      GATEHOUSE_GATEWAY_PORT: String(gatewayPort),
+      GATEHOUSE_DATA_DIR: dataDir,
+      GATEHOUSE_ADMIN_EMAIL: opts.admin.email,
+      GATEHOUSE_ADMIN_PASSWORD: opts.admin.password,
+      GATEHOUSE_LOG_LEVEL: opts.logLevel,
+      // Unset (empty) so that a developer's own settings cannot turn this into another deployment.
+      GATEHOUSE_DATABASE_URL: '',
+      GATEHOUSE_MASTER_KEY: '',
+      GATEHOUSE_ROLE: 'all',
+      GATEHOUSE_TRUSTED_PROXIES: '',
+      GATEHOUSE_PUBLIC_URL: '',
+    },
+    stdout: verbose ? 'ignore' : fs.openSync(logSink, 'w'),
+    // The console listener starts before the Gateway, so a healthy Gateway means both are up.
+    healthUrl: `${gatewayUrl}/healthz`,
+    startTimeoutMs: opts.startTimeoutMs ?? 30_000,
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    failureHint: () =>
+      verbose
+        ? '\n(stdout went to /dev/null; BENCH_LOG_LEVELS=warn keeps it in a file)'
+        : `\nstdout:\n${fs.readFileSync(logSink, 'utf8').slice(-4_096)}`,
+  });
+  return { consoleUrl, gatewayUrl, logSink, ...server };
+}
+
+/**
+ * The calibration server (baseline-server.ts): plain node:http answering a fixed JSON body. What the
+ * same generator gets from it is the most any Node server could reach on this machine.
+ */
+export async function startBaseline(repoRoot: string): Promise<Launched & { url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await launch({
+    repoRoot,
+    args: ['--import', 'tsx', 'bench/baseline-server.ts'],
+    env: { BENCH_BASELINE_PORT: String(port) },
+    stdout: 'ignore',
+    healthUrl: url,
+    startTimeoutMs: 15_000,
+    cleanup: () => {},
+  });
+  return { url, ...server };
+}
