@@ -12,20 +12,11 @@ import {
   exchangeToken,
   signIn,
   type CreatedCredential,
+  type AuditEventView,
   type Reply,
 } from '../helpers/api-client.ts';
 
-interface Event {
-  id: string;
-  time: string;
-  action: string;
-  actor: { type: string; id: string | null; name: string | null };
-  target: { type: string; id: string | null; name: string | null } | null;
-  ip: string | null;
-  user_agent: string | null;
-  outcome: string;
-  details: Record<string, any>;
-}
+type Event = AuditEventView;
 
 const PATH = '/api/v1/audit/events';
 const qs = (query: Record<string, string>) => `${PATH}?${new URLSearchParams(query)}`;
