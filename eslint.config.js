@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'console/dist/**', 'bench/.tmp/**'] },
@@ -16,11 +17,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/http/setup-page/**/*.js'],
+    files: ['console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['bench/**/*.ts', 'server/src/**/*.ts', 'server/test/**/*.ts', 'server/src/store/**/*.js'],
+    files: [
+      'bench/**/*.ts',
+      'server/src/**/*.ts',
+      'server/test/**/*.ts',
+      'server/src/store/**/*.js',
+      'console/scripts/**/*.ts',
+      'console/vite.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,5 +1,5 @@
 // The console listener: the management API (/api/v1), the token endpoint (/api/oauth), the OpenAPI
-// document (/api/openapi.json) and its reference page (/api/docs).
+// document (/api/openapi.json), its reference page (/api/docs) and the admin console (/console).
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -19,7 +19,7 @@ import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts'
 import { registerErrorHandling } from './error-handler.ts';
 import { registerAccessLog } from './logger.ts';
 import { fastifyOptions } from './fastify-options.ts';
-import { registerSetupPage } from './setup-page.ts';
+import { registerConsole } from './console-static.ts';
 import './fastify-types.ts';
 
 const API_HEADERS = {
@@ -38,7 +38,7 @@ export async function buildConsoleApp(
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.headers(API_HEADERS);
-    // Pages that need more (the setup page, the API reference) set their own policy.
+    // Pages that need more (the console's page, the API reference) set their own policy.
     if (!reply.hasHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
       reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     }
@@ -90,7 +90,7 @@ export async function buildConsoleApp(
     staticCSP: true,
     uiConfig: { url: '/api/openapi.json' } as never,
   });
-  registerSetupPage(app);
+  await registerConsole(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   return app;
 }

@@ -1,5 +1,5 @@
-// The one-time setup link printed at first start, opened in a real browser: it creates the owner,
-// works once, and the page runs under its strict Content-Security-Policy without a violation.
+// The one-time setup link printed at first start, opened in a real browser: the console's setup page
+// creates the owner, works once, and runs under its strict Content-Security-Policy without a violation.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -7,6 +7,7 @@ import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { signIn } from '../helpers/api-client.ts';
+import { openConsole, screenshot } from '../helpers/console-page.ts';
 
 eachEngine('setup link', (engine) => {
   let server: TestServer;
@@ -23,19 +24,22 @@ eachEngine('setup link', (engine) => {
   test('creates the owner in the browser, once', async () => {
     const setupUrl = server.gatehouse.setupUrl!;
     assert.match(setupUrl, /\/console\/setup#token=ghsu_/);
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openConsole(browser);
 
     const response = await page.goto(setupUrl);
-    assert.match(response!.headers()['content-security-policy']!, /script-src 'self'/);
+    const csp = response!.headers()['content-security-policy']!;
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    await page.getByRole('heading', { name: 'Set up Gatehouse' }).waitFor();
     assert.doesNotMatch(page.url(), /token=/, 'the token is taken out of the address bar');
     await page.getByLabel('E-mail address').fill('first@example.com');
     await page.getByLabel('Password (at least 12 characters)').fill('a long enough password');
     await page.getByLabel('Password, again').fill('a long enough password');
+    await screenshot(page, 'setup');
     await page.getByRole('button', { name: 'Create the owner account' }).click();
     await page.getByRole('heading', { name: 'You are the owner' }).waitFor();
+    await page.getByRole('link', { name: 'Open the console' }).click();
+    await page.getByRole('heading', { name: 'API credentials' }).waitFor();
     assert.deepEqual(problems, []);
 
     const owner = await signIn(server.consoleUrl, 'first@example.com', 'a long enough password');

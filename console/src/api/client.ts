@@ -1,0 +1,68 @@
+// The one client of the management API: openapi-fetch typed by schema.d.ts (generated from the OpenAPI
+// document). It sends the CSRF token with every state-changing call and tells the session when the
+// server says the session has ended.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './schema';
+
+export type Credential = components['schemas']['Credential'];
+export type AuditEvent = components['schemas']['AuditEvent'];
+export type Admin = paths['/api/v1/session']['get']['responses'][200]['content']['application/json']['admin'];
+export type Scope = Credential['scopes'][number];
+
+/** An error the API returned: its stable code, and the sentence to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+let csrfToken: string | null = null;
+let onSessionLost: (code: string) => void = () => {};
+
+/** Kept in memory only: a reload asks GET /api/v1/session for it again. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function whenSessionLost(handler: (code: string) => void): void {
+  onSessionLost = handler;
+}
+
+const session: Middleware = {
+  onRequest({ request }) {
+    if (!SAFE.has(request.method) && csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    return request;
+  },
+  async onResponse({ request, response }) {
+    const signingIn = request.method === 'POST' && new URL(request.url).pathname.endsWith('/session');
+    if (response.status === 401 && !signingIn) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as {
+        error?: { code?: string };
+      } | null;
+      onSessionLost(body?.error?.code ?? 'unauthenticated');
+    }
+    return response;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
+api.use(session);
+
+/** Unwraps an openapi-fetch result: the data, or an ApiError carrying the server's code and message. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok) return result.data as T;
+  const body = result.error as { error?: { code?: string; message?: string } } | undefined;
+  throw new ApiError(
+    result.response.status,
+    body?.error?.code ?? 'http_error',
+    body?.error?.message ?? `The server answered ${result.response.status}.`,
+  );
+}

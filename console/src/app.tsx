@@ -1,0 +1,42 @@
+// The console's routes. Every page but sign-in and setup needs a session; without one the page sends
+// the admin to sign in and back.
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useSession } from './session/session-context';
+import { Loading } from './ui/states';
+import { SignInPage } from './session/sign-in-page';
+import { SetupPage } from './setup/setup-page';
+import { ConsoleShell } from './shell/console-shell';
+import { CredentialsPage } from './credentials/credentials-page';
+import { AuditPage } from './audit/audit-page';
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <Loading label="Checking your session…" />;
+  if (state.status === 'signed-out') {
+    return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+  }
+  return children;
+}
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<SignInPage />} />
+      <Route path="/setup" element={<SetupPage />} />
+      <Route
+        element={
+          <RequireSession>
+            <ConsoleShell />
+          </RequireSession>
+        }
+      >
+        <Route index element={<Navigate to="/credentials" replace />} />
+        <Route path="/credentials" element={<CredentialsPage />} />
+        <Route path="/audit" element={<AuditPage />} />
+        <Route path="*" element={<Navigate to="/credentials" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,157 @@
+// The create dialog: a name (after the system, not the person), one checkbox per scope with what it
+// allows, the expiry, and IP rules whose invalid entries are named before anything is sent.
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import type { Scope } from '../api/client';
+import { Loading, ErrorState } from '../ui/states';
+import { EXPIRY_CHOICES, useCreateCredential, useScopes, type ExpiryDays } from './credential-queries';
+import { ipListError, parseIpList } from './ip-entries';
+
+type Created = NonNullable<ReturnType<typeof useCreateCredential>['data']>;
+
+export function CreateCredentialDialog(props: {
+  opened: boolean;
+  onClose(): void;
+  onCreated(created: Created): void;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Create an API credential" size="lg">
+      {props.opened && <CreateForm onClose={props.onClose} onCreated={props.onCreated} />}
+    </Modal>
+  );
+}
+
+function CreateForm({ onClose, onCreated }: { onClose(): void; onCreated(created: Created): void }) {
+  const scopes = useScopes();
+  const create = useCreateCredential();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<Scope[]>([]);
+  const [expiry, setExpiry] = useState<ExpiryDays>(90);
+  const [allowText, setAllowText] = useState('');
+  const [denyText, setDenyText] = useState('');
+  const allow = parseIpList(allowText);
+  const deny = parseIpList(denyText);
+  const allowError = ipListError(allow);
+  const denyError = ipListError(deny);
+  const ready = name.trim() !== '' && chosen.length > 0 && !allowError && !denyError;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    create.mutate(
+      {
+        name: name.trim(),
+        scopes: chosen,
+        expires_in_days: expiry,
+        ip_allowlist: allow.entries,
+        ip_denylist: deny.entries,
+      },
+      { onSuccess: onCreated },
+    );
+  }
+
+  if (scopes.isPending) return <Loading label="Loading scopes…" />;
+  if (scopes.isError) return <ErrorState error={scopes.error} onRetry={() => void scopes.refetch()} />;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          description="Name it after the system that uses it (for example “splunk-siem” or “terraform-ci”), not after a person."
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Checkbox.Group
+          label="Scopes"
+          description="Choose only what the system needs."
+          required
+          value={chosen}
+          onChange={(v) => setChosen(v as Scope[])}
+        >
+          <Stack gap="xs" mt="xs">
+            {scopes.data.map((s) => (
+              <Checkbox
+                key={s.name}
+                value={s.name}
+                label={
+                  <Text ff="monospace" size="sm">
+                    {s.name}
+                  </Text>
+                }
+                description={
+                  s.name === 'policy:write' ? (
+                    <>
+                      {s.description}
+                      <Text span c="orange.8" fw={600} size="xs" display="block">
+                        Warning: whoever holds this credential can turn enforcement off.
+                      </Text>
+                    </>
+                  ) : (
+                    s.description
+                  )
+                }
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Radio.Group
+          label="Expires in"
+          value={String(expiry)}
+          onChange={(v) => setExpiry(Number(v) as ExpiryDays)}
+        >
+          <Group mt="xs">
+            {EXPIRY_CHOICES.map((c) => (
+              <Radio key={c.days} value={String(c.days)} label={c.label} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label="IP allowlist"
+          description="Addresses or CIDR ranges, one per line or comma-separated. Empty: any address."
+          autosize
+          minRows={2}
+          value={allowText}
+          onChange={(e) => setAllowText(e.currentTarget.value)}
+          error={allowError}
+        />
+        <Textarea
+          label="IP denylist"
+          description="Refused even when the allowlist admits them."
+          autosize
+          minRows={2}
+          value={denyText}
+          onChange={(e) => setDenyText(e.currentTarget.value)}
+          error={denyError}
+        />
+        {create.isError && (
+          <Alert color="red" role="alert">
+            {create.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!ready} loading={create.isPending}>
+            Create credential
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+// The admin console in Debian's Chromium: a page that records every console error and uncaught
+// exception (a Content-Security-Policy violation is a console error), signing in through the form,
+// and screenshots for the README's tour.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '../../src/crypto/password.ts';
+import { newId } from '../../src/crypto/tokens.ts';
+import type { TestServer } from './server.ts';
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+
+export interface ConsolePage {
+  page: Page;
+  /** Console errors and page errors seen so far; a test asserts it is empty at its end. */
+  problems: string[];
+}
+
+export async function openConsole(browser: Browser, width = 1280): Promise<ConsolePage> {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // The browser reports refused API calls (a 401 after sign-out, say) as console errors too.
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { page, problems };
+}
+
+export async function signInThroughForm(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/console/`);
+  await page.getByRole('heading', { name: 'Sign in to Gatehouse' }).waitFor();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** A viewer, written straight to the store: managing admins is not part of this API yet. */
+export async function addViewer(server: TestServer, email = 'viewer@example.com') {
+  const password = randomBytes(12).toString('hex');
+  await server.gatehouse.services.store.db
+    .insertInto('admins')
+    .values({
+      id: newId('adm'),
+      email,
+      password_hash: await hashPassword(password),
+      role: 'viewer',
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    })
+    .execute();
+  return { email, password };
+}
