@@ -110,6 +110,13 @@ export function createCredentialService(deps: {
   // Compared against when the client id is unknown, so that timing does not tell which ids exist.
   const dummyHash = sha256Hex(newSecret(SECRET_PREFIX.clientSecret));
 
+  /** A row read from the store may be older than a use this process saw but has not flushed yet. */
+  function withPendingUse(c: Credential): Credential {
+    const pendingUse = lastUsed.get(c.id);
+    if (pendingUse && (c.lastUsedAt ?? 0) < pendingUse) c.lastUsedAt = pendingUse;
+    return c;
+  }
+
   function put(c: Credential | undefined, id: string) {
     const old = byId.get(id);
     if (old) byClientId.delete(old.clientId);
@@ -117,8 +124,7 @@ export function createCredentialService(deps: {
       byId.delete(id);
       return;
     }
-    const pendingUse = lastUsed.get(c.id);
-    if (pendingUse && (c.lastUsedAt ?? 0) < pendingUse) c.lastUsedAt = pendingUse;
+    withPendingUse(c);
     byId.set(id, c);
     byClientId.set(c.clientId, c);
   }
@@ -154,9 +160,7 @@ export function createCredentialService(deps: {
   async function mustGet(id: string): Promise<Credential> {
     const c = await findCredential(store.db, id);
     if (!c) throw new ApiError('not_found', `No API credential has the id "${id.slice(0, 64)}".`);
-    const pendingUse = lastUsed.get(id);
-    if (pendingUse && (c.lastUsedAt ?? 0) < pendingUse) c.lastUsedAt = pendingUse;
-    return c;
+    return withPendingUse(c);
   }
 
   function checkConfirm(c: Credential, confirm: string) {
@@ -248,14 +252,7 @@ export function createCredentialService(deps: {
       await changes.publish('credential', credential.id);
       return { credential, clientSecret };
     },
-    list: async () => {
-      const all = await listCredentials(store.db);
-      for (const c of all) {
-        const pendingUse = lastUsed.get(c.id);
-        if (pendingUse && (c.lastUsedAt ?? 0) < pendingUse) c.lastUsedAt = pendingUse;
-      }
-      return all;
-    },
+    list: async () => (await listCredentials(store.db)).map(withPendingUse),
     get: mustGet,
     async reissue(id, confirm, origin) {
       const c = await mustGet(id);
