@@ -8,6 +8,9 @@ import type { MasterKey } from './crypto/master-key.ts';
 import { createAccessTokenCodec, type AccessTokenCodec } from './identity/access-token.ts';
 import { createCredentialService, type CredentialService } from './identity/credential-service.ts';
 import { createAdminService, type AdminService } from './identity/admin-service.ts';
+import { createProviderKeyService, type ProviderKeyService } from './provider-keys/provider-key-service.ts';
+import { createModelCatalog, type ModelCatalog } from './provider-keys/model-catalog.ts';
+import { createActivityLog, type ActivityLog } from './activity/activity-log.ts';
 
 export interface Services {
   store: Store;
@@ -17,6 +20,9 @@ export interface Services {
   tokens: AccessTokenCodec;
   credentials: CredentialService;
   admins: AdminService;
+  providerKeys: ProviderKeyService;
+  catalog: ModelCatalog;
+  activity: ActivityLog;
 }
 
 export async function createServices(store: Store, key: MasterKey, log: Logger): Promise<Services> {
@@ -26,12 +32,24 @@ export async function createServices(store: Store, key: MasterKey, log: Logger):
   const credentials = createCredentialService({ store, changes, audit, tokens, log });
   await credentials.load();
   const admins = createAdminService({ store, audit, key });
-  return { store, key, changes, audit, tokens, credentials, admins };
+  const providerKeys = createProviderKeyService({
+    store,
+    changes,
+    audit,
+    sealingKey: key.derive('provider-keys'),
+    log,
+  });
+  await providerKeys.load();
+  const catalog = createModelCatalog({ store, changes, audit, providerKeys });
+  await catalog.load();
+  const activity = createActivityLog(store, log);
+  return { store, key, changes, audit, tokens, credentials, admins, providerKeys, catalog, activity };
 }
 
 /** Flushes everything pending and lets go of the database, in dependency order. */
 export async function closeServices(s: Services): Promise<void> {
   await s.credentials.close();
+  await s.activity.drain();
   await s.audit.drain();
   await s.changes.close();
   await s.store.close();

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Store } from '../store/database.ts';
 import { queryAudit } from '../audit/audit-store.ts';
-import { ApiError } from '../errors.ts';
 import { errorResponses } from './schemas.ts';
+import { pageJson, pagingDescription, pagingQuery, readPaging } from './log-paging.ts';
 
 const AuditEvent = Type.Object(
   {
@@ -36,18 +36,6 @@ const AuditEvent = Type.Object(
   { $id: 'AuditEvent' },
 );
 
-// RFC 3339 requires the offset: without one, Date.parse would read the server's local time.
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
-
-function time(field: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const t = Date.parse(value);
-  if (!RFC_3339.test(value) || Number.isNaN(t)) {
-    throw new ApiError('invalid_request', `${field} must be an RFC 3339 time such as 2026-01-31T12:00:00Z.`);
-  }
-  return t;
-}
-
 export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.addSchema(AuditEvent);
   app.get(
@@ -57,18 +45,11 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
       schema: {
         operationId: 'listAuditEvents',
         tags: ['audit'],
-        summary: 'Audit events in ascending order, after a cursor (the SIEM pull)',
-        description:
-          'Poll with the last next_cursor to receive every event exactly once. since is inclusive, until exclusive. ' +
-          'When no event follows, next_cursor repeats the cursor you sent.',
+        summary: 'Audit events after a cursor (the SIEM pull), or newest first',
+        description: pagingDescription,
         querystring: Type.Object(
           {
-            after: Type.Optional(
-              Type.String({ pattern: '^[0-9]{1,15}$', description: 'A next_cursor from an earlier page.' }),
-            ),
-            since: Type.Optional(Type.String({ maxLength: 40 })),
-            until: Type.Optional(Type.String({ maxLength: 40 })),
-            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+            ...pagingQuery,
             action: Type.Optional(Type.String({ maxLength: 64 })),
             actor_id: Type.Optional(Type.String({ maxLength: 64 })),
           },
@@ -85,20 +66,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
     },
     async (request, reply) => {
       const q = request.query;
-      const after = q.after === undefined ? undefined : Number(q.after);
-      const { events, lastSeq } = await queryAudit(store.db, {
-        after,
-        since: time('since', q.since),
-        until: time('until', q.until),
-        action: q.action,
-        actorId: q.actor_id,
-        limit: q.limit ?? 100,
-      });
-      const cursor = lastSeq !== null ? String(lastSeq) : (q.after ?? null);
-      // The stored documents are already the events' JSON: spliced, not parsed and serialised again.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"events":[${events.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`);
+      const paging = readPaging(q);
+      const page = await queryAudit(store.db, { ...paging, action: q.action, actorId: q.actor_id });
+      return reply.type('application/json; charset=utf-8').send(pageJson('events', page, paging));
     },
   );
 };

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { CredentialService } from '../identity/credential-service.ts';
 import { credentialView, DEFAULT_EXPIRY_DAYS, EXPIRY_DAYS } from '../identity/credential-types.ts';
-import { originOf } from '../http/origin.ts';
-import type { FastifyRequest } from 'fastify';
+import { requestOrigin } from './request-origin.ts';
 import { Id, NullableTimestamp, ScopeName, Timestamp, errorResponses } from './schemas.ts';
 
 const IpList = Type.Array(Type.String({ maxLength: 64 }), {
@@ -43,15 +42,6 @@ const Confirm = Type.Object(
   { additionalProperties: false },
 );
 const Params = Type.Object({ id: Id });
-
-function origin(request: FastifyRequest) {
-  const p = request.principal!;
-  const actor =
-    p.kind === 'admin'
-      ? { type: 'admin' as const, id: p.session.admin.id, name: p.session.admin.email }
-      : { type: 'credential' as const, id: p.credential.id, name: p.credential.name };
-  return { actor, ...originOf(request) };
-}
 
 export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: CredentialService }> = async (
   app,
@@ -97,7 +87,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
           ipAllowlist: b.ip_allowlist ?? [],
           ipDenylist: b.ip_denylist ?? [],
         },
-        origin(request),
+        requestOrigin(request),
       );
       return reply
         .code(201)
@@ -158,7 +148,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
       const { credential, clientSecret } = await credentials.reissue(
         request.params.id,
         request.body.confirm,
-        origin(request),
+        requestOrigin(request),
       );
       return reply
         .header('cache-control', 'no-store')
@@ -180,6 +170,8 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ credentials: Credenti
       },
     },
     async (request) =>
-      credentialView(await credentials.revoke(request.params.id, request.body.confirm, origin(request))),
+      credentialView(
+        await credentials.revoke(request.params.id, request.body.confirm, requestOrigin(request)),
+      ),
   );
 };

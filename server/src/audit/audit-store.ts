@@ -1,9 +1,7 @@
-// Appending and reading audit events. The SIEM cursor is the event's `seq`, and a poller must never
-// miss an event: on PostgreSQL two transactions could commit their sequence numbers out of order (a
-// reader would pass the lower one before it is visible), so every append takes one advisory
-// transaction lock before it draws numbers. Appends are batched, so the lock is cheap; on SQLite
-// writes are serial already.
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+// Appending and reading audit events. The SIEM cursor is the event's `seq`; store/event-log.ts says
+// why appends take a lock on PostgreSQL.
+import { CompiledQuery, type Transaction } from 'kysely';
+import { createLogReader, takeAppendLock } from '../store/event-log.ts';
 import type { Dialect } from '../store/database.ts';
 import type { AuditEventsTable, Database } from '../store/schema.ts';
 import type { AuditEvent, AuditEventInput } from './audit-types.ts';
@@ -76,7 +74,7 @@ export async function appendAuditRows(
     return;
   }
   // PostgreSQL: a round trip per statement is what costs, so multi-row inserts, after the append lock.
-  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
+  await takeAppendLock(trx, dialect, APPEND_LOCK);
   for (let i = 0; i < rows.length; i += 500)
     await trx
       .insertInto('audit_events')
@@ -84,55 +82,10 @@ export async function appendAuditRows(
       .execute();
 }
 
-export interface AuditQuery {
-  after?: number | undefined;
-  since?: number | undefined;
-  until?: number | undefined;
-  action?: string | undefined;
-  actorId?: string | undefined;
-  limit: number;
-}
-
-// The SQL of a pull depends only on which filters are present, so it is built (by Kysely) once per
-// combination and reused with fresh parameters: the SIEM pull is called thousands of times a second.
-const FILTERS = ['after', 'since', 'until', 'action', 'actorId'] as const;
-const compiled = new WeakMap<Kysely<Database>, Map<number, string>>();
-
-function pullSql(db: Kysely<Database>, present: number): string {
-  let cache = compiled.get(db);
-  if (!cache) compiled.set(db, (cache = new Map()));
-  let text = cache.get(present);
-  if (text === undefined) {
-    let query = db.selectFrom('audit_events').select(['seq', 'event']);
-    const has = (f: (typeof FILTERS)[number]) => (present & (1 << FILTERS.indexOf(f))) !== 0;
-    // Placeholder values: only the SQL text is kept. The order here is the parameters' order below.
-    if (has('after')) query = query.where('seq', '>', 0);
-    if (has('since')) query = query.where('time', '>=', 0);
-    if (has('until')) query = query.where('time', '<', 0);
-    if (has('action')) query = query.where('action', '=', '');
-    if (has('actorId')) query = query.where('actor_id', '=', '');
-    text = query.orderBy('seq', 'asc').limit(1).compile().sql;
-    cache.set(present, text);
-  }
-  return text;
-}
-
-/** The matching events as their stored JSON documents, in commit order. */
-export async function queryAudit(
-  db: Kysely<Database>,
-  q: AuditQuery,
-): Promise<{ events: string[]; lastSeq: number | null }> {
-  let present = 0;
-  const params: unknown[] = [];
-  FILTERS.forEach((f, i) => {
-    if (q[f] !== undefined) {
-      present |= 1 << i;
-      params.push(q[f]);
-    }
-  });
-  params.push(q.limit);
-  const { rows } = await db.executeQuery<{ seq: number; event: string }>(
-    CompiledQuery.raw(pullSql(db, present), params),
-  );
-  return { events: rows.map((r) => r.event), lastSeq: rows.length ? rows[rows.length - 1]!.seq : null };
-}
+/** Audit events by cursor, ascending (the SIEM pull) or descending (the console, newest first). */
+export const queryAudit = createLogReader<'since' | 'until' | 'action' | 'actorId'>('audit_events', 'event', [
+  { field: 'since', column: 'time', op: '>=' },
+  { field: 'until', column: 'time', op: '<' },
+  { field: 'action', column: 'action', op: '=' },
+  { field: 'actorId', column: 'actor_id', op: '=' },
+]);

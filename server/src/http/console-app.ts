@@ -14,6 +14,9 @@ import { ErrorResponse } from '../api/schemas.ts';
 import { sessionRoutes } from '../api/session-routes.ts';
 import { credentialRoutes } from '../api/credential-routes.ts';
 import { auditRoutes } from '../api/audit-routes.ts';
+import { activityRoutes } from '../api/activity-routes.ts';
+import { providerKeyRoutes } from '../api/provider-key-routes.ts';
+import { modelRoutes } from '../api/model-routes.ts';
 import { registerTokenEndpoint } from '../identity/oauth/token-endpoint.ts';
 import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts';
 import { registerErrorHandling } from './error-handler.ts';
@@ -75,6 +78,9 @@ export async function buildConsoleApp(
       await api.register(sessionRoutes, { admins: services.admins });
       await api.register(credentialRoutes, { credentials: services.credentials });
       await api.register(auditRoutes, { store: services.store });
+      await api.register(activityRoutes, { store: services.store });
+      await api.register(providerKeyRoutes, { providerKeys: services.providerKeys });
+      await api.register(modelRoutes, { catalog: services.catalog });
     },
     { prefix: '/api/v1' },
   );

@@ -4,8 +4,9 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as gateway from './migrations/0002-gateway.ts';
 
-const MIGRATIONS = { '0001-foundation': foundation };
+export const MIGRATIONS = { '0001-foundation': foundation, '0002-gateway': gateway };
 
 export async function migrate(store: Store): Promise<string[]> {
   const provider: MigrationProvider = {

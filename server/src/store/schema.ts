@@ -67,6 +67,37 @@ export interface AuditEventsTable {
   event: string;
 }
 
+export interface ProviderKeysTable {
+  id: string;
+  name: string;
+  provider: 'anthropic' | 'openai' | 'azure' | 'gemini';
+  /** The secret sealed with a key derived from the master key (AES-256-GCM), base64. */
+  secret_sealed: string;
+  secret_last4: string;
+  base_url: string | null;
+  azure_api_version: string | null;
+  /** JSON array of model names and `*` patterns. */
+  enabled_models: string;
+  created_at: number;
+  updated_at: number;
+  rotated_at: number | null;
+  created_by: string | null;
+}
+
+export interface ActivityTable {
+  /** Commit-ordered position: the activity cursor. */
+  seq: Generated<number>;
+  id: string;
+  time: number;
+  outcome: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
+  actor_id: string | null;
+  provider: string | null;
+  model: string | null;
+  tool: string;
+  /** The whole record as served (JSON); the columns above are copies for filtering. */
+  record: string;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   admins: AdminsTable;
@@ -74,4 +105,6 @@ export interface Database {
   setup_tokens: SetupTokensTable;
   api_credentials: ApiCredentialsTable;
   audit_events: AuditEventsTable;
+  provider_keys: ProviderKeysTable;
+  activity: ActivityTable;
 }

@@ -35,6 +35,35 @@ const ROUTES: RouteRow[] = [
     body: { confirm: 'x' },
   },
   { method: 'GET', path: '/api/v1/audit/events', access: { role: 'viewer', scope: 'audit:read' } },
+  { method: 'GET', path: '/api/v1/activity', access: { role: 'viewer', scope: 'audit:read' } },
+  {
+    method: 'POST',
+    path: '/api/v1/provider-keys',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: { name: 'x', provider: 'openai', secret: 'sk-12345678', enabled_models: ['gpt-4o'] },
+  },
+  { method: 'GET', path: '/api/v1/provider-keys', access: { role: 'viewer', scope: 'policy:read' } },
+  { method: 'GET', path: '/api/v1/provider-keys/{id}', access: { role: 'viewer', scope: 'policy:read' } },
+  {
+    method: 'PATCH',
+    path: '/api/v1/provider-keys/{id}',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: { name: 'y' },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/provider-keys/{id}/rotate',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: { secret: 'sk-87654321' },
+  },
+  { method: 'DELETE', path: '/api/v1/provider-keys/{id}', access: { role: 'admin', scope: 'policy:write' } },
+  { method: 'GET', path: '/api/v1/models', access: { role: 'viewer', scope: 'policy:read' } },
+  {
+    method: 'PUT',
+    path: '/api/v1/models',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: { models: null },
+  },
   { method: 'POST', path: '/api/oauth/token', access: 'public', body: 'grant_type=client_credentials' },
 ];
 

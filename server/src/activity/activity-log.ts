@@ -1,0 +1,28 @@
+// The activity record of the Gateway: every request is pushed here and written by the batching writer
+// (group commit), so that the hot path never waits on a disk write; graceful stop drains it.
+import type { Logger } from 'pino';
+import type { Store } from '../store/database.ts';
+import { createBatchWriter } from '../store/batch-writer.ts';
+import { appendActivityRows, toRow, type ActivityRow } from './activity-store.ts';
+import type { ActivityInput } from './activity-types.ts';
+
+export interface ActivityLog {
+  record(entry: ActivityInput): void;
+  drain(): Promise<void>;
+  readonly pending: number;
+}
+
+export function createActivityLog(store: Store, log: Logger): ActivityLog {
+  const writer = createBatchWriter<ActivityRow>({
+    name: 'activity',
+    log,
+    write: (rows) => store.db.transaction().execute((trx) => appendActivityRows(trx, store.dialect, rows)),
+  });
+  return {
+    record: (entry) => writer.push(toRow(entry)),
+    drain: () => writer.drain(),
+    get pending() {
+      return writer.pending;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Appending and reading activity. Like the audit log, each row keeps its record as served (JSON) and
+// copies of the fields that reads filter on; store/event-log.ts holds the cursor and the append lock.
+import { CompiledQuery, type Transaction } from 'kysely';
+import type { Dialect } from '../store/database.ts';
+import type { ActivityTable, Database } from '../store/schema.ts';
+import { createLogReader, takeAppendLock } from '../store/event-log.ts';
+import { newId } from '../crypto/tokens.ts';
+import type { ActivityInput, ActivityRecord } from './activity-types.ts';
+
+const APPEND_LOCK = 0x6163_7476; // "actv": the activity append lock, apart from the audit log's
+
+export type ActivityRow = Omit<ActivityTable, 'seq'>;
+
+const ms = (us: number) => Math.round(us / 100) / 10;
+const trunc = (s: string | null, n: number) => (s !== null && s.length > n ? s.slice(0, n) : s);
+
+export function toRow(a: ActivityInput): ActivityRow {
+  const record: ActivityRecord = {
+    id: newId('act'),
+    time: new Date(a.time).toISOString(),
+    request_id: a.requestId,
+    actor: a.actor,
+    tool: a.tool,
+    user_agent: trunc(a.userAgent, 512),
+    ip: a.ip,
+    provider: a.provider,
+    model: trunc(a.model, 200),
+    provider_key_id: a.providerKeyId,
+    operation: a.operation,
+    status: a.status,
+    outcome: a.outcome,
+    error_code: a.errorCode,
+    signals: a.signals,
+    input_tokens: a.inputTokens,
+    output_tokens: a.outputTokens,
+    latency_ms: ms(a.latencyUs),
+    ttfb_ms: a.ttfbUs === null ? null : ms(a.ttfbUs),
+    stream: a.stream,
+    request_bytes: a.requestBytes,
+    response_bytes: a.responseBytes,
+  };
+  return {
+    id: record.id,
+    time: a.time,
+    outcome: a.outcome,
+    actor_id: a.actor?.id ?? null,
+    provider: a.provider,
+    model: record.model,
+    tool: a.tool,
+    record: JSON.stringify(record),
+  };
+}
+
+const COLUMNS = [
+  'id',
+  'time',
+  'outcome',
+  'actor_id',
+  'provider',
+  'model',
+  'tool',
+  'record',
+] as const satisfies ReadonlyArray<keyof ActivityRow>;
+const INSERT_ONE = `INSERT INTO activity (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+
+export async function appendActivityRows(trx: Transaction<Database>, dialect: Dialect, rows: ActivityRow[]) {
+  if (rows.length === 0) return;
+  if (dialect === 'sqlite') {
+    // One cached prepared statement per row beats compiling a multi-row insert per batch on SQLite.
+    for (const row of rows)
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          INSERT_ONE,
+          COLUMNS.map((c) => row[c]),
+        ),
+      );
+    return;
+  }
+  await takeAppendLock(trx, dialect, APPEND_LOCK);
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('activity')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+export const queryActivity = createLogReader<
+  'since' | 'until' | 'outcome' | 'actorId' | 'provider' | 'model' | 'tool'
+>('activity', 'record', [
+  { field: 'since', column: 'time', op: '>=' },
+  { field: 'until', column: 'time', op: '<' },
+  { field: 'outcome', column: 'outcome', op: '=' },
+  { field: 'actorId', column: 'actor_id', op: '=' },
+  { field: 'provider', column: 'provider', op: '=' },
+  { field: 'model', column: 'model', op: '=' },
+  { field: 'tool', column: 'tool', op: '=' },
+]);

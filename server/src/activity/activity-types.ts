@@ -1,0 +1,64 @@
+// One Gateway request as the activity record keeps it. Prompts and answers are never stored: only who,
+// which tool, where it went, how it ended, how big and how long. Renaming a field is a breaking change
+// for whoever pulls the activity.
+
+export const OUTCOMES = ['allowed', 'blocked', 'upstream_error', 'gateway_error'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface ActivityActor {
+  type: 'credential' | 'developer' | 'device';
+  id: string;
+  name: string | null;
+}
+
+export interface ActivityInput {
+  time: number;
+  requestId: string;
+  actor: ActivityActor | null;
+  tool: string;
+  userAgent: string | null;
+  ip: string;
+  provider: string | null;
+  model: string | null;
+  providerKeyId: string | null;
+  /** What was asked: messages, count_tokens, chat.completions, generateContent, … */
+  operation: string;
+  status: number;
+  outcome: Outcome;
+  /** Why the Gateway itself refused or failed (gateway_error), as a stable code. */
+  errorCode: string | null;
+  /** The policy rules that fired. */
+  signals: string[];
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyUs: number;
+  ttfbUs: number | null;
+  stream: boolean;
+  requestBytes: number;
+  responseBytes: number;
+}
+
+export interface ActivityRecord {
+  id: string;
+  time: string;
+  request_id: string;
+  actor: ActivityActor | null;
+  tool: string;
+  user_agent: string | null;
+  ip: string;
+  provider: string | null;
+  model: string | null;
+  provider_key_id: string | null;
+  operation: string;
+  status: number;
+  outcome: Outcome;
+  error_code: string | null;
+  signals: string[];
+  input_tokens: number | null;
+  output_tokens: number | null;
+  latency_ms: number;
+  ttfb_ms: number | null;
+  stream: boolean;
+  request_bytes: number;
+  response_bytes: number;
+}

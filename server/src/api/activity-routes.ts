@@ -1,0 +1,97 @@
+// Activity: every Gateway request, newest first for the console or after a cursor for a SIEM, with
+// filters. Opened by audit:read.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Store } from '../store/database.ts';
+import { queryActivity } from '../activity/activity-store.ts';
+import { OUTCOMES } from '../activity/activity-types.ts';
+import { PROVIDER_FAMILIES } from '../provider-keys/provider-key-types.ts';
+import { errorResponses } from './schemas.ts';
+import { pageJson, pagingDescription, pagingQuery, readPaging } from './log-paging.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+const ActivityRecord = Type.Object(
+  {
+    id: Type.String(),
+    time: Type.String({ format: 'date-time' }),
+    request_id: Type.String({ description: 'Also sent to the caller as x-request-id.' }),
+    actor: Nullable(
+      Type.Object({
+        type: Type.Enum(['credential', 'developer', 'device']),
+        id: Type.String(),
+        name: Nullable(Type.String()),
+      }),
+    ),
+    tool: Type.String({
+      description: 'The tool recognised from the user agent (claude-code, openai-sdk, …) or unknown.',
+    }),
+    user_agent: Nullable(Type.String()),
+    ip: Type.String(),
+    provider: Nullable(Type.Enum([...PROVIDER_FAMILIES])),
+    model: Nullable(Type.String()),
+    provider_key_id: Nullable(Type.String()),
+    operation: Type.String({ description: 'messages, count_tokens, chat.completions, generateContent, …' }),
+    status: Type.Integer({ description: 'The HTTP status the caller received.' }),
+    outcome: Type.Enum([...OUTCOMES]),
+    error_code: Nullable(Type.String({ description: 'Why the Gateway refused or failed, when it did.' })),
+    signals: Type.Array(Type.String(), { description: 'The policy rules that fired.' }),
+    input_tokens: Nullable(Type.Integer()),
+    output_tokens: Nullable(Type.Integer()),
+    latency_ms: Type.Number({ description: 'From the request’s arrival to the last byte of the answer.' }),
+    ttfb_ms: Nullable(
+      Type.Number({ description: 'From the request’s arrival to the first byte of the answer.' }),
+    ),
+    stream: Type.Boolean(),
+    request_bytes: Type.Integer(),
+    response_bytes: Type.Integer(),
+  },
+  { $id: 'Activity' },
+);
+
+export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
+  app.addSchema(ActivityRecord);
+  app.get(
+    '/activity',
+    {
+      config: { access: { role: 'viewer', scope: 'audit:read' } },
+      schema: {
+        operationId: 'listActivity',
+        tags: ['activity'],
+        summary: 'Gateway requests, after a cursor or newest first, with filters',
+        description: pagingDescription,
+        querystring: Type.Object(
+          {
+            ...pagingQuery,
+            outcome: Type.Optional(Type.Enum([...OUTCOMES])),
+            provider: Type.Optional(Type.Enum([...PROVIDER_FAMILIES])),
+            model: Type.Optional(Type.String({ maxLength: 200 })),
+            tool: Type.Optional(Type.String({ maxLength: 64 })),
+            actor_id: Type.Optional(Type.String({ maxLength: 64 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            activity: Type.Array(Type.Ref('Activity')),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const paging = readPaging(q);
+      const page = await queryActivity(store.db, {
+        ...paging,
+        outcome: q.outcome,
+        provider: q.provider,
+        model: q.model,
+        tool: q.tool,
+        actorId: q.actor_id,
+      });
+      return reply.type('application/json; charset=utf-8').send(pageJson('activity', page, paging));
+    },
+  );
+};

@@ -1,0 +1,65 @@
+// Provider keys: the organisation's credentials for the AI providers, which the Gateway sends upstream
+// in place of the caller's Gateway token. The service holds them opened (in memory only, for the hot
+// path); the management API shows them masked to their last four characters.
+import { compileModelPatterns } from './model-patterns.ts';
+
+export const PROVIDER_FAMILIES = ['anthropic', 'openai', 'azure', 'gemini'] as const;
+export type ProviderFamily = (typeof PROVIDER_FAMILIES)[number];
+
+/**
+ * Where each family's API lives when a key names no base URL, in the form its own SDK takes as a base
+ * URL (OpenAI's includes /v1; Anthropic's and Gemini's do not, their paths carry the version). Azure has
+ * no default: every Azure key names its resource endpoint.
+ */
+export const DEFAULT_BASE_URL: Record<ProviderFamily, string | null> = {
+  anthropic: 'https://api.anthropic.com',
+  openai: 'https://api.openai.com/v1',
+  azure: null,
+  gemini: 'https://generativelanguage.googleapis.com',
+};
+
+export interface ProviderKey {
+  id: string;
+  name: string;
+  provider: ProviderFamily;
+  /** The provider's secret, opened. Never logged, never returned by the API. */
+  secret: string;
+  secretLast4: string;
+  /** As configured (null: the family's default). */
+  baseUrl: string | null;
+  azureApiVersion: string | null;
+  enabledModels: string[];
+  /** True when the requested model is enabled on this key. */
+  enables: (model: string) => boolean;
+  createdAt: number;
+  updatedAt: number;
+  rotatedAt: number | null;
+  createdBy: string | null;
+}
+
+export function makeProviderKey(k: Omit<ProviderKey, 'enables'>): ProviderKey {
+  return { ...k, enables: compileModelPatterns(k.enabledModels) };
+}
+
+/** Where requests for this key go: its base URL, or its family's default, without a trailing slash. */
+export function upstreamBase(k: ProviderKey): string {
+  return (k.baseUrl ?? DEFAULT_BASE_URL[k.provider] ?? '').replace(/\/+$/, '');
+}
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+export function providerKeyView(k: ProviderKey) {
+  return {
+    id: k.id,
+    name: k.name,
+    provider: k.provider,
+    secret_last4: k.secretLast4,
+    base_url: k.baseUrl,
+    effective_base_url: upstreamBase(k),
+    azure_api_version: k.azureApiVersion,
+    enabled_models: k.enabledModels,
+    created_at: iso(k.createdAt)!,
+    updated_at: iso(k.updatedAt)!,
+    rotated_at: iso(k.rotatedAt),
+  };
+}

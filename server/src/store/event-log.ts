@@ -1,0 +1,85 @@
+// What the append-only logs (audit events, activity) share: the append lock that keeps their cursor
+// safe on PostgreSQL, and reads by cursor with filters. Each row stores its document (JSON) as served,
+// so a page is the stored documents spliced together.
+//
+// The cursor is the row's `seq`. A poller must never miss a row: on PostgreSQL two transactions could
+// commit their sequence numbers out of order (a reader would pass the lower one before it is visible),
+// so every append takes one advisory transaction lock per log before it draws numbers. Appends are
+// batched, so the lock is cheap; on SQLite writes are serial already.
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from './database.ts';
+import type { Database } from './schema.ts';
+
+export async function takeAppendLock(trx: Transaction<Database>, dialect: Dialect, lockKey: number) {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);
+}
+
+/** A filter a read may carry: the query field and the column it compares. */
+export interface LogFilter<K extends string> {
+  field: K;
+  column: string;
+  op: '=' | '>=' | '<';
+}
+
+export type LogQuery<K extends string> = {
+  /** Rows after this cursor (ascending order) or before it (descending). */
+  cursor?: number | undefined;
+  order: 'asc' | 'desc';
+  limit: number;
+} & { [F in K]?: string | number | undefined };
+
+export interface LogPage {
+  /** The stored documents, in the order asked for. */
+  documents: string[];
+  /** The seq of the last row returned, or null when none was. */
+  lastSeq: number | null;
+}
+
+export type LogReader<K extends string> = (db: Kysely<Database>, q: LogQuery<K>) => Promise<LogPage>;
+
+/**
+ * Reads by cursor. The SQL depends only on which filters are present and the order, so it is built (by
+ * Kysely) once per combination and reused with fresh parameters: the SIEM pull runs thousands of times
+ * a second.
+ */
+export function createLogReader<K extends string>(
+  table: keyof Database,
+  documentColumn: string,
+  filters: ReadonlyArray<LogFilter<K>>,
+): LogReader<K> {
+  const compiled = new WeakMap<Kysely<Database>, Map<string, string>>();
+
+  function text(db: Kysely<Database>, present: boolean[], cursor: boolean, order: 'asc' | 'desc') {
+    let cache = compiled.get(db);
+    if (!cache) compiled.set(db, (cache = new Map()));
+    const key = `${order}${cursor ? 'c' : ''}:${present.map(Number).join('')}`;
+    let sqlText = cache.get(key);
+    if (sqlText === undefined) {
+      // Table and columns are this module's constants; only the SQL text is kept, the values below
+      // are placeholders whose order matches the parameters' order in the read.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader serves several tables
+      let query = (db as Kysely<any>).selectFrom(table).select(['seq', `${documentColumn} as doc`]);
+      if (cursor) query = query.where('seq', order === 'asc' ? '>' : '<', 0);
+      filters.forEach((f, i) => {
+        if (present[i]) query = query.where(f.column, f.op, '');
+      });
+      sqlText = query.orderBy('seq', order).limit(1).compile().sql;
+      cache.set(key, sqlText);
+    }
+    return sqlText;
+  }
+
+  return async (db, q) => {
+    const present = filters.map((f) => q[f.field] !== undefined);
+    const params: unknown[] = [];
+    if (q.cursor !== undefined) params.push(q.cursor);
+    filters.forEach((f, i) => {
+      if (present[i]) params.push(q[f.field]);
+    });
+    params.push(q.limit);
+    const { rows } = await db.executeQuery<{ seq: number; doc: string }>(
+      CompiledQuery.raw(text(db, present, q.cursor !== undefined, q.order), params),
+    );
+    return { documents: rows.map((r) => r.doc), lastSeq: rows.length ? rows[rows.length - 1]!.seq : null };
+  };
+}
