@@ -32,6 +32,21 @@ export interface Config {
   logLevel: LogLevel;
   /** The console's address as people reach it, for links printed or mailed (setup link). */
   publicUrl: string | undefined;
+  upstream: UpstreamTimeouts;
+}
+
+/**
+ * How long the Gateway waits on a provider. A non-streamed answer arrives only when the model has
+ * finished, so the first-byte wait matches the providers' own SDKs (10 minutes); once bytes flow, a
+ * stream that goes silent for the idle time is cut.
+ */
+export interface UpstreamTimeouts {
+  /** TCP and TLS connection set-up. Default 10 s. */
+  connectMs: number;
+  /** From sending the request to the response's headers. Default 600 s. */
+  firstByteMs: number;
+  /** Longest silence between two pieces of the response body. Default 300 s. */
+  idleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +71,9 @@ const FLAGS = {
   role: 'GATEHOUSE_ROLE',
   'log-level': 'GATEHOUSE_LOG_LEVEL',
   'public-url': 'GATEHOUSE_PUBLIC_URL',
+  'upstream-connect-timeout-ms': 'GATEHOUSE_UPSTREAM_CONNECT_TIMEOUT_MS',
+  'upstream-first-byte-timeout-ms': 'GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
+  'upstream-idle-timeout-ms': 'GATEHOUSE_UPSTREAM_IDLE_TIMEOUT_MS',
 } as const;
 type Flag = keyof typeof FLAGS;
 
@@ -73,6 +91,15 @@ function port(src: Source, flag: Flag, fallback: number): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 65535)
     throw new ConfigError(`${name}: "${value}" is not a port number (0-65535)`);
+  return n;
+}
+
+function milliseconds(src: Source, flag: Flag, fallback: number): number {
+  const { name, value } = read(src, flag);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 3_600_000)
+    throw new ConfigError(`${name}: "${value}" is not a number of milliseconds from 1 to 3600000`);
   return n;
 }
 
@@ -200,5 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
       'info',
     ),
     publicUrl: publicUrl(src),
+    upstream: {
+      connectMs: milliseconds(src, 'upstream-connect-timeout-ms', 10_000),
+      firstByteMs: milliseconds(src, 'upstream-first-byte-timeout-ms', 600_000),
+      idleMs: milliseconds(src, 'upstream-idle-timeout-ms', 300_000),
+    },
   };
 }

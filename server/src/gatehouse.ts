@@ -65,7 +65,7 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
       if (setupToken) setupUrl = `${config.publicUrl ?? consoleUrl}/console/setup#token=${setupToken}`;
     }
     if (config.role !== 'console') {
-      const app = await buildGatewayApp(config, log, gatewayState);
+      const app = await buildGatewayApp(config, log, gatewayState, services);
       apps.push(app);
       await app.listen({ host: config.host, port: config.gatewayPort });
       gatewayUrl = urlOf(app, config.host);

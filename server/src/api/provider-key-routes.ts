@@ -35,7 +35,11 @@ const Secret = Type.String({
   pattern: '^\\S+$',
   description: "The provider's API key. Stored encrypted; never shown again.",
 });
+// minLength 1: the server's Ajv coerces types, and in a string-or-null union a null is first coerced to
+// "" by the string branch; without minLength the "" passed and a `base_url: null` (reset to the family's
+// default) was refused as "not a URL". With it, the null branch takes the value back to null.
 const BaseUrl = Type.String({
+  minLength: 1,
   maxLength: 2048,
   description:
     "Optional: a self-hosted or compatible endpoint, in the form the provider's SDK takes as a base URL " +

@@ -1,10 +1,20 @@
-// The Gateway listener. This issue gives it its liveness endpoint; the provider endpoints are added by
-// the Gateway's own modules on this instance.
-import Fastify, { type FastifyInstance } from 'fastify';
+// The Gateway listener: the providers' chat endpoints (providers/), the supporting endpoints, and
+// /healthz. Bodies are taken in as bytes whatever their content type: they are forwarded as sent, and
+// parsed once, by the pipeline, to find the model. Every error on a provider path is answered in that
+// provider's own shape, so that the caller's SDK shows the message.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
+import { GatewayError } from './gateway-errors.ts';
+import { createKeyRouter } from './key-router.ts';
+import { chatRoute, type GatewayDeps } from './pipeline.ts';
+import { PROVIDERS, providerForPath } from './providers/index.ts';
+import { supportingRoutes } from './supporting-routes.ts';
+import { createUpstream } from './upstream.ts';
+import { createUpstreamHealth } from './upstream-health.ts';
 
 /** Coding agents send hundreds of kilobytes to megabytes per request. */
 export const GATEWAY_BODY_LIMIT = 32 * 1024 * 1024;
@@ -18,9 +28,40 @@ export async function buildGatewayApp(
   config: Config,
   log: Logger,
   state: GatewayState,
+  services: Services,
 ): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config, log, GATEWAY_BODY_LIMIT));
-  registerAccessLog(app);
+  registerAccessLog(app, 'x-gatehouse-request-id');
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const gatewayError =
+      err instanceof GatewayError
+        ? err
+        : err.statusCode === 413
+          ? new GatewayError(
+              'request_too_large',
+              `The request body is larger than the Gateway accepts (${GATEWAY_BODY_LIMIT / 1024 / 1024} MB).`,
+            )
+          : err.statusCode && err.statusCode < 500
+            ? new GatewayError(
+                'invalid_request',
+                'The request could not be read; check its body and headers.',
+              )
+            : undefined;
+    if (!gatewayError) request.log.error({ err }, 'gateway request failed');
+    const e =
+      gatewayError ?? new GatewayError('internal', 'The Gateway failed on this request; it has been logged.');
+    if (request.exchange && !request.exchange.recorded) return request.exchange.refuse(reply, e);
+    const provider = providerForPath(request.url);
+    return reply
+      .code(e.status)
+      .header('content-type', 'application/json')
+      .send(JSON.stringify(provider.errorBody(e.status, e.code, e.message)));
+  });
+
   // Never echo the query string: a Gemini client may carry its key in ?key=.
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
@@ -30,8 +71,33 @@ export async function buildGatewayApp(
       },
     }),
   );
+
+  const upstream = createUpstream(config.upstream);
+  const health = createUpstreamHealth();
+  const deps: GatewayDeps = {
+    credentials: services.credentials,
+    router: createKeyRouter(services.providerKeys),
+    upstream,
+    health,
+    activity: services.activity,
+    log,
+  };
+  for (const provider of PROVIDERS) {
+    for (const route of provider.routes) {
+      const { onRequest, handler } = chatRoute(provider, route, deps);
+      app.post(route.url, { onRequest }, handler);
+    }
+  }
+  await app.register(supportingRoutes, {
+    credentials: services.credentials,
+    catalog: services.catalog,
+    health,
+  });
+
   app.get('/healthz', async (_request, reply) =>
     state.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ok' },
   );
+  // After the in-flight requests have finished (close waits for them), let go of the upstream pools.
+  app.addHook('onClose', () => upstream.close());
   return app;
 }

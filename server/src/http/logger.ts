@@ -49,9 +49,10 @@ let counter = 0;
 export const genReqId = () => `req_${prefix}${(++counter).toString(36)}`;
 
 /** One access line per request, and the request id echoed to the caller as x-request-id. */
-export function registerAccessLog(app: FastifyInstance): void {
+/** `requestIdHeader`: the Gateway names its own id apart, since providers send an x-request-id of theirs. */
+export function registerAccessLog(app: FastifyInstance, requestIdHeader = 'x-request-id'): void {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(requestIdHeader, request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

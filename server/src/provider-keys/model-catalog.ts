@@ -62,10 +62,10 @@ export function createModelCatalog(deps: {
     load,
     models() {
       if (curated) return curated.map((id) => ({ id, provider: providerOf(id) }));
-      const seen = new Map<string, ProviderFamily>();
-      for (const k of providerKeys.list())
-        for (const m of k.enabledModels) if (!isPattern(m) && !seen.has(m)) seen.set(m, k.provider);
-      return [...seen].map(([id, provider]) => ({ id, provider })).sort((a, b) => a.id.localeCompare(b.id));
+      const names = new Set<string>();
+      for (const k of providerKeys.list()) for (const m of k.enabledModels) if (!isPattern(m)) names.add(m);
+      // providerOf as for a curated list: a name that keys of two families enable names neither.
+      return [...names].sort((a, b) => a.localeCompare(b)).map((id) => ({ id, provider: providerOf(id) }));
     },
     get curated() {
       return curated !== null;

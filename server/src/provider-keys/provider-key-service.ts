@@ -133,10 +133,19 @@ export function createProviderKeyService(deps: {
     return k;
   }
 
+  const nameConflict = (name: string) =>
+    new ApiError('conflict', `A provider key named "${name}" exists already; choose another name.`);
+
   async function checkName(name: string, exceptId?: string) {
-    if (await nameTaken(store.db, name, exceptId))
-      throw new ApiError('conflict', `A provider key named "${name}" exists already; choose another name.`);
+    if (await nameTaken(store.db, name, exceptId)) throw nameConflict(name);
   }
+
+  /** Two creates (or renames) to one name at once both pass checkName; the unique index refuses one. */
+  const nameRaced = (name: string) => (err: unknown) => {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw nameConflict(name);
+    throw err;
+  };
 
   function checkAzure(provider: ProviderFamily, baseUrl: string | null) {
     if (provider === 'azure' && !baseUrl)
@@ -202,10 +211,13 @@ export function createProviderKeyService(deps: {
         rotatedAt: null,
         createdBy: origin.actor.type === 'admin' ? origin.actor.id : null,
       });
-      await store.db.transaction().execute(async (trx) => {
-        await insertProviderKey(trx, toRow(key, sealer));
-        await audit.inTransaction(trx, event('provider_key.created', key, origin, described(key)));
-      });
+      await store.db
+        .transaction()
+        .execute(async (trx) => {
+          await insertProviderKey(trx, toRow(key, sealer));
+          await audit.inTransaction(trx, event('provider_key.created', key, origin, described(key)));
+        })
+        .catch(nameRaced(key.name));
       await changes.publish('provider_key', key.id);
       return mustGet(key.id);
     },
@@ -235,10 +247,13 @@ export function createProviderKeyService(deps: {
         ),
       );
       if (key.name !== old.name) Object.assign(changed, { name: key.name, previous_name: old.name });
-      await store.db.transaction().execute(async (trx) => {
-        await replaceProviderKey(trx, toRow(key, sealer));
-        await audit.inTransaction(trx, event('provider_key.updated', key, origin, { changed }));
-      });
+      await store.db
+        .transaction()
+        .execute(async (trx) => {
+          await replaceProviderKey(trx, toRow(key, sealer));
+          await audit.inTransaction(trx, event('provider_key.updated', key, origin, { changed }));
+        })
+        .catch(nameRaced(key.name));
       await changes.publish('provider_key', id);
       return mustGet(id);
     },

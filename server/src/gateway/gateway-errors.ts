@@ -1,0 +1,30 @@
+// The Gateway's own refusals and failures. Each provider renders them in its own error shape (see
+// providers/), so that the caller's SDK raises its usual error carrying Gatehouse's message. The code
+// is stable (tests and the activity record use it); the message is a sentence a person can act on and
+// never holds a secret.
+export const GATEWAY_ERRORS = {
+  missing_token: 401,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  ip_not_allowed: 403,
+  invalid_request: 400,
+  model_conflict: 409,
+  request_too_large: 413,
+  no_provider_key: 424,
+  internal: 500,
+  upstream_unreachable: 502,
+  upstream_timeout: 504,
+} as const;
+
+export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;
+
+export class GatewayError extends Error {
+  readonly code: GatewayErrorCode;
+  readonly status: number;
+
+  constructor(code: GatewayErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.status = GATEWAY_ERRORS[code];
+  }
+}

@@ -1,0 +1,76 @@
+// Anthropic Messages (docs.claude.com/en/api/messages) and count_tokens. Errors are
+// {type: "error", error: {type, message}}; usage comes in the answer's `usage`, and when streamed in
+// message_start (input) and message_delta (cumulative output).
+import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
+import type { GatewayErrorCode } from '../gateway-errors.ts';
+import { int, obj, str, type Provider, type ProviderRequest, type Usage } from './provider-types.ts';
+
+function errorType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 413) return 'request_too_large';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 529) return 'overloaded_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+const model = (req: ProviderRequest) => str(req.body.model);
+const withQuery = (path: string, req: ProviderRequest) => (req.query ? `${path}?${req.query}` : path);
+
+function readUsage(u: unknown, into: Usage) {
+  const usage = obj(u);
+  if (!usage) return;
+  const input = int(usage.input_tokens);
+  if (input !== null) {
+    // Cached prompt tokens are billed input too; Anthropic reports them apart.
+    into.inputTokens =
+      input + (int(usage.cache_creation_input_tokens) ?? 0) + (int(usage.cache_read_input_tokens) ?? 0);
+  }
+  const output = int(usage.output_tokens);
+  if (output !== null) into.outputTokens = output;
+}
+
+export const anthropic: Provider = {
+  family: 'anthropic',
+  tokenHeaders: [],
+  tokenInQuery: false,
+  routes: [
+    {
+      url: '/v1/messages',
+      operation: 'messages',
+      model,
+      stream: (req) => req.body.stream === true,
+      upstreamPath: (req, key) => withQuery(`${upstreamBase(key)}/v1/messages`, req),
+    },
+    {
+      url: '/v1/messages/count_tokens',
+      operation: 'count_tokens',
+      model,
+      stream: () => false,
+      upstreamPath: (req, key) => withQuery(`${upstreamBase(key)}/v1/messages/count_tokens`, req),
+    },
+  ],
+  authHeaders: (key) => ({ 'x-api-key': key.secret }),
+  errorBody: (status: number, _code: GatewayErrorCode, message: string) => ({
+    type: 'error',
+    error: { type: errorType(status), message },
+  }),
+  usage(body) {
+    const b = obj(body);
+    if (!b) return null;
+    // count_tokens answers {input_tokens}.
+    if (b.usage === undefined && int(b.input_tokens) !== null)
+      return { inputTokens: int(b.input_tokens), outputTokens: null };
+    const into: Usage = { inputTokens: null, outputTokens: null };
+    readUsage(b.usage, into);
+    return into;
+  },
+  streamUsage(data, into) {
+    const event = obj(data);
+    if (!event) return;
+    if (event.type === 'message_start') readUsage(obj(event.message)?.usage, into);
+    else if (event.type === 'message_delta') readUsage(event.usage, into);
+  },
+};

@@ -1,0 +1,77 @@
+// Google Gemini (ai.google.dev/api): generateContent, streamGenerateContent and countTokens under v1beta
+// and v1, the model in the path (`models/{model}:{method}`). The caller's key may sit in ?key=, which is
+// removed before the request goes upstream. Errors are {error: {code, message, status}}; usage is
+// `usageMetadata` (every streamed chunk carries the running totals).
+import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
+import type { GatewayErrorCode } from '../gateway-errors.ts';
+import { int, obj, type Provider, type ProviderRequest, type Usage } from './provider-types.ts';
+
+const METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
+
+/** `gemini-2.5-flash:generateContent` → its model and method, or null. */
+export function splitModelMethod(target: string): { model: string; method: string } | null {
+  const at = target.lastIndexOf(':');
+  if (at <= 0) return null;
+  const method = target.slice(at + 1);
+  if (!(METHODS as readonly string[]).includes(method)) return null;
+  return { model: target.slice(0, at), method };
+}
+
+function status(code: number): string {
+  if (code === 400) return 'INVALID_ARGUMENT';
+  if (code === 401) return 'UNAUTHENTICATED';
+  if (code === 403) return 'PERMISSION_DENIED';
+  if (code === 404) return 'NOT_FOUND';
+  if (code === 409) return 'ABORTED';
+  if (code === 413) return 'INVALID_ARGUMENT';
+  if (code === 424) return 'FAILED_PRECONDITION';
+  if (code === 429) return 'RESOURCE_EXHAUSTED';
+  if (code === 502 || code === 503) return 'UNAVAILABLE';
+  if (code === 504) return 'DEADLINE_EXCEEDED';
+  return 'INTERNAL';
+}
+
+function readUsage(data: unknown, into: Usage) {
+  const u = obj(obj(data)?.usageMetadata);
+  if (!u) return;
+  const input = int(u.promptTokenCount);
+  if (input !== null) into.inputTokens = input;
+  // Thinking tokens are billed as output; Gemini reports them apart.
+  const candidates = int(u.candidatesTokenCount);
+  const thoughts = int(u.thoughtsTokenCount);
+  if (candidates !== null || thoughts !== null) into.outputTokens = (candidates ?? 0) + (thoughts ?? 0);
+}
+
+const target = (req: ProviderRequest) => splitModelMethod(req.params['*'] ?? '');
+
+export const gemini: Provider = {
+  family: 'gemini',
+  tokenHeaders: ['x-goog-api-key'],
+  tokenInQuery: true,
+  routes: (['v1beta', 'v1'] as const).map((version) => ({
+    url: `/gemini/${version}/models/*`,
+    operation: 'gemini',
+    model: (req: ProviderRequest) => target(req)?.model,
+    stream: (req: ProviderRequest) => target(req)?.method === 'streamGenerateContent',
+    upstreamPath(req: ProviderRequest, key) {
+      const t = target(req)!;
+      const path = `/${version}/models/${encodeURIComponent(t.model)}:${t.method}`;
+      return `${upstreamBase(key)}${path}${req.query ? `?${req.query}` : ''}`;
+    },
+  })),
+  authHeaders: (key) => ({ 'x-goog-api-key': key.secret }),
+  errorBody: (code: number, _code: GatewayErrorCode, message: string) => ({
+    error: { code, message, status: status(code) },
+  }),
+  usage(body) {
+    // Without alt=sse, streamGenerateContent answers a JSON array of chunks: the last has the totals.
+    const last = Array.isArray(body) ? body[body.length - 1] : body;
+    const into: Usage = { inputTokens: null, outputTokens: null };
+    readUsage(last, into);
+    // countTokens answers {totalTokens}.
+    const total = int(obj(last)?.totalTokens);
+    if (into.inputTokens === null && total !== null) into.inputTokens = total;
+    return into;
+  },
+  streamUsage: readUsage,
+};

@@ -1,0 +1,140 @@
+// The connection to the providers: one undici Agent, which keeps a keep-alive pool per upstream origin,
+// with connect, first-byte and idle timeouts. undici never retries a POST, so a request is sent upstream
+// once unless the caller sends it again. Headers are filtered both ways: the caller's Gateway token
+// and hop-by-hop headers never cross, and neither does anything that would hide the answer's bytes from
+// the Gateway (compression).
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, errors, type Dispatcher } from 'undici';
+import type { UpstreamTimeouts } from '../config.ts';
+import { GatewayError } from './gateway-errors.ts';
+
+// Hop-by-hop (RFC 9110 §7.6.1), the caller's credentials in every form the Gateway accepts, what
+// describes this connection rather than the request, and what would identify the developer to the
+// provider (their address and cookies).
+const REQUEST_DROP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'content-length',
+  'proxy-authorization',
+  'authorization',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+  'cookie',
+  'accept-encoding',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+]);
+
+const RESPONSE_DROP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'set-cookie',
+]);
+
+/** The caller's headers as they go upstream, plus the provider key's. */
+export function upstreamHeaders(
+  incoming: IncomingHttpHeaders,
+  auth: Record<string, string>,
+): Record<string, string | string[]> {
+  const named = connectionHeaders(incoming.connection);
+  const out: Record<string, string | string[]> = {};
+  for (const name in incoming) {
+    const v = incoming[name];
+    if (v === undefined || REQUEST_DROP.has(name) || named?.has(name)) continue;
+    out[name] = v;
+  }
+  out['content-type'] ??= 'application/json';
+  return Object.assign(out, auth);
+}
+
+/** The provider's response headers as they go to the caller. */
+export function callerHeaders(
+  incoming: Dispatcher.ResponseData['headers'],
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const name in incoming) {
+    const v = incoming[name];
+    if (v === undefined || RESPONSE_DROP.has(name)) continue;
+    out[name] = v;
+  }
+  return out;
+}
+
+function connectionHeaders(value: string | undefined): Set<string> | undefined {
+  if (!value || value.toLowerCase() === 'keep-alive' || value.toLowerCase() === 'close') return undefined;
+  return new Set(value.split(',').map((s) => s.trim().toLowerCase()));
+}
+
+export interface Upstream {
+  send(options: {
+    url: string;
+    headers: Record<string, string | string[]>;
+    body: Buffer;
+    signal: AbortSignal;
+  }): Promise<Dispatcher.ResponseData>;
+  close(): Promise<void>;
+}
+
+export function createUpstream(timeouts: UpstreamTimeouts): Upstream {
+  const agent = new Agent({
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.firstByteMs,
+    bodyTimeout: timeouts.idleMs,
+    // Below the usual server-side idle limits, so that a pooled socket is not reused just as the
+    // provider closes it (undici also honours a Keep-Alive: timeout= hint).
+    keepAliveTimeout: 4_000,
+    keepAliveMaxTimeout: 60_000,
+  });
+  return {
+    async send({ url, headers, body, signal }) {
+      const u = new URL(url);
+      try {
+        return await agent.request({
+          origin: u.origin,
+          path: u.pathname + u.search,
+          method: 'POST',
+          headers,
+          body,
+          signal,
+        });
+      } catch (err) {
+        throw describeFailure(err, u.origin);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** An upstream that could not be reached or did not answer in time, as the Gateway error to send. */
+export function describeFailure(err: unknown, origin: string): unknown {
+  if (err instanceof errors.RequestAbortedError) return err; // the caller went away: nothing to answer
+  if (err instanceof errors.HeadersTimeoutError)
+    return new GatewayError('upstream_timeout', `The provider at ${origin} did not start answering in time.`);
+  if (err instanceof errors.ConnectTimeoutError)
+    return new GatewayError(
+      'upstream_unreachable',
+      `The provider at ${origin} could not be reached: connecting timed out.`,
+    );
+  const code = (err as { code?: string }).code;
+  return new GatewayError(
+    'upstream_unreachable',
+    `The provider at ${origin} could not be reached${code ? ` (${code})` : ''}. Check the provider key's base URL and the network, and retry.`,
+  );
+}
