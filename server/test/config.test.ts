@@ -204,6 +204,18 @@ describe('loadConfig', () => {
     refuses({ GATEHOUSE_PUBLIC_URL: 'gatehouse.example.com' }, [], 'GATEHOUSE_PUBLIC_URL');
   });
 
+  test('upstream timeouts: defaults for the providers’ pace, and a bad value refused, naming it', () => {
+    assert.deepEqual(loadConfig({}).upstream, { connectMs: 10_000, firstByteMs: 600_000, idleMs: 300_000 });
+    assert.equal(loadConfig({}, ['--upstream-idle-timeout-ms', '2500']).upstream.idleMs, 2500);
+    refuses({ GATEHOUSE_UPSTREAM_CONNECT_TIMEOUT_MS: '10s' }, [], 'GATEHOUSE_UPSTREAM_CONNECT_TIMEOUT_MS');
+    refuses(
+      { GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS: '0' },
+      [],
+      'GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
+    );
+    refuses({}, ['--upstream-idle-timeout-ms', '99999999'], '--upstream-idle-timeout-ms');
+  });
+
   test('an unknown flag, a flag without its value, or a stray argument is refused, naming it', () => {
     refuses({}, ['--colour', 'blue'], '--colour');
     refuses({}, ['--console-port'], '--console-port');

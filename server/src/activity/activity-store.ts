@@ -47,6 +47,7 @@ export function toRow(a: ActivityInput): ActivityRow {
     provider: a.provider,
     model: record.model,
     tool: a.tool,
+    request_id: a.requestId,
     record: JSON.stringify(record),
   };
 }
@@ -59,6 +60,7 @@ const COLUMNS = [
   'provider',
   'model',
   'tool',
+  'request_id',
   'record',
 ] as const satisfies ReadonlyArray<keyof ActivityRow>;
 const INSERT_ONE = `INSERT INTO activity (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
@@ -85,7 +87,7 @@ export async function appendActivityRows(trx: Transaction<Database>, dialect: Di
 }
 
 export const queryActivity = createLogReader<
-  'since' | 'until' | 'outcome' | 'actorId' | 'provider' | 'model' | 'tool'
+  'since' | 'until' | 'outcome' | 'actorId' | 'provider' | 'model' | 'tool' | 'requestId'
 >('activity', 'record', [
   { field: 'since', column: 'time', op: '>=' },
   { field: 'until', column: 'time', op: '<' },
@@ -94,4 +96,5 @@ export const queryActivity = createLogReader<
   { field: 'provider', column: 'provider', op: '=' },
   { field: 'model', column: 'model', op: '=' },
   { field: 'tool', column: 'tool', op: '=' },
+  { field: 'requestId', column: 'request_id', op: '=' },
 ]);

@@ -15,7 +15,7 @@ const ActivityRecord = Type.Object(
   {
     id: Type.String(),
     time: Type.String({ format: 'date-time' }),
-    request_id: Type.String({ description: 'Also sent to the caller as x-request-id.' }),
+    request_id: Type.String({ description: 'Also sent to the caller as x-gatehouse-request-id.' }),
     actor: Nullable(
       Type.Object({
         type: Type.Enum(['credential', 'developer', 'device']),
@@ -68,6 +68,9 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
             model: Type.Optional(Type.String({ maxLength: 200 })),
             tool: Type.Optional(Type.String({ maxLength: 64 })),
             actor_id: Type.Optional(Type.String({ maxLength: 64 })),
+            request_id: Type.Optional(
+              Type.String({ maxLength: 64, description: 'The x-gatehouse-request-id the caller received.' }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -90,6 +93,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
         model: q.model,
         tool: q.tool,
         actorId: q.actor_id,
+        requestId: q.request_id,
       });
       return reply.type('application/json; charset=utf-8').send(pageJson('activity', page, paging));
     },

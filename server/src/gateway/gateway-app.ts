@@ -37,20 +37,28 @@ export async function buildGatewayApp(
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const interrupted = request.exchange?.errorCode === 'upstream_interrupted';
     const gatewayError =
       err instanceof GatewayError
         ? err
-        : err.statusCode === 413
+        : interrupted
           ? new GatewayError(
-              'request_too_large',
-              `The request body is larger than the Gateway accepts (${GATEWAY_BODY_LIMIT / 1024 / 1024} MB).`,
+              'upstream_unreachable',
+              'The provider broke off its answer before any of it could be sent; retry the request.',
             )
-          : err.statusCode && err.statusCode < 500
-            ? new GatewayError(
-                'invalid_request',
-                'The request could not be read; check its body and headers.',
-              )
-            : undefined;
+          : err instanceof GatewayError
+            ? err
+            : err.statusCode === 413
+              ? new GatewayError(
+                  'request_too_large',
+                  `The request body is larger than the Gateway accepts (${GATEWAY_BODY_LIMIT / 1024 / 1024} MB).`,
+                )
+              : err.statusCode && err.statusCode < 500
+                ? new GatewayError(
+                    'invalid_request',
+                    'The request could not be read; check its body and headers.',
+                  )
+                : undefined;
     if (!gatewayError) request.log.error({ err }, 'gateway request failed');
     const e =
       gatewayError ?? new GatewayError('internal', 'The Gateway failed on this request; it has been logged.');

@@ -89,8 +89,12 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
 
   function refuse(request: FastifyRequest, reply: FastifyReply, x: Exchange, err: GatewayError) {
     x.status = err.status;
-    x.outcome = 'gateway_error';
-    x.errorCode = err.code;
+    // A provider that broke off before a byte reached the caller is answered here too (by the app's
+    // error handler), but it stays the provider's failure in the record.
+    if (x.errorCode !== 'upstream_interrupted') {
+      x.outcome = 'gateway_error';
+      x.errorCode = err.code;
+    }
     record(request, x);
     return reply
       .code(err.status)

@@ -94,6 +94,7 @@ export interface ActivityTable {
   provider: string | null;
   model: string | null;
   tool: string;
+  request_id: string;
   /** The whole record as served (JSON); the columns above are copies for filtering. */
   record: string;
 }

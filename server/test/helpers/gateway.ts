@@ -33,8 +33,10 @@ export interface GatewayFixture {
   gatewayUrl: string;
   /** Adds a provider key through the API; throws unless it is created. */
   addKey(body: Record<string, unknown>): Promise<ProviderKeyView>;
-  /** The activity records, oldest first, once `count` have been written. */
+  /** The activity records (oldest first unless `query` says order=desc), once `count` have been written. */
   activity(count: number, query?: string): Promise<ActivityView[]>;
+  /** The activity record of the request the Gateway answered with this x-gatehouse-request-id. */
+  activityOf(requestId: string | null | undefined): Promise<ActivityView>;
   close(): Promise<void>;
 }
 
@@ -120,7 +122,9 @@ export async function startGatewayFixture(
     async function activity(count: number, query = ''): Promise<ActivityView[]> {
       const deadline = Date.now() + 5_000;
       for (;;) {
-        const res = await admin.get<{ activity: ActivityView[] }>(`/api/v1/activity?limit=1000${query}`);
+        const params = new URLSearchParams(query);
+        if (!params.has('limit')) params.set('limit', '1000');
+        const res = await admin.get<{ activity: ActivityView[] }>(`/api/v1/activity?${params}`);
         if (res.status !== 200) throw new Error(`activity: ${res.status} ${JSON.stringify(res.body)}`);
         if (res.body.activity.length >= count) return res.body.activity;
         if (Date.now() > deadline)
@@ -129,9 +133,16 @@ export async function startGatewayFixture(
       }
     }
 
+    async function activityOf(requestId: string | null | undefined): Promise<ActivityView> {
+      if (!requestId) throw new Error('the response carried no x-gatehouse-request-id');
+      const [record] = await activity(1, `request_id=${encodeURIComponent(requestId)}`);
+      return record!;
+    }
+
     return {
       server,
       upstream,
+      activityOf,
       admin,
       token,
       readOnlyToken,

@@ -33,6 +33,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('provider', 'text')
     .addColumn('model', 'text')
     .addColumn('tool', 'text', (c) => c.notNull())
+    .addColumn('request_id', 'text', (c) => c.notNull())
     .addColumn('record', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('activity_time').on('activity').column('time').execute();
