@@ -1,9 +1,7 @@
 // Appending and reading activity. Like the audit log, each row keeps its record as served (JSON) and
 // copies of the fields that reads filter on; store/event-log.ts holds the cursor and the append lock.
-import { CompiledQuery, type Transaction } from 'kysely';
-import type { Dialect } from '../store/database.ts';
-import type { ActivityTable, Database } from '../store/schema.ts';
-import { createLogReader, takeAppendLock } from '../store/event-log.ts';
+import type { ActivityTable } from '../store/schema.ts';
+import { createLogAppender, createLogReader } from '../store/event-log.ts';
 import { newId } from '../crypto/tokens.ts';
 import type { ActivityInput, ActivityRecord } from './activity-types.ts';
 
@@ -52,39 +50,11 @@ export function toRow(a: ActivityInput): ActivityRow {
   };
 }
 
-const COLUMNS = [
-  'id',
-  'time',
-  'outcome',
-  'actor_id',
-  'provider',
-  'model',
-  'tool',
-  'request_id',
-  'record',
-] as const satisfies ReadonlyArray<keyof ActivityRow>;
-const INSERT_ONE = `INSERT INTO activity (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
-
-export async function appendActivityRows(trx: Transaction<Database>, dialect: Dialect, rows: ActivityRow[]) {
-  if (rows.length === 0) return;
-  if (dialect === 'sqlite') {
-    // One cached prepared statement per row beats compiling a multi-row insert per batch on SQLite.
-    for (const row of rows)
-      await trx.executeQuery(
-        CompiledQuery.raw(
-          INSERT_ONE,
-          COLUMNS.map((c) => row[c]),
-        ),
-      );
-    return;
-  }
-  await takeAppendLock(trx, dialect, APPEND_LOCK);
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto('activity')
-      .values(rows.slice(i, i + 500))
-      .execute();
-}
+export const appendActivityRows = createLogAppender<ActivityRow>(
+  'activity',
+  ['id', 'time', 'outcome', 'actor_id', 'provider', 'model', 'tool', 'request_id', 'record'],
+  APPEND_LOCK,
+);
 
 export const queryActivity = createLogReader<
   'since' | 'until' | 'outcome' | 'actorId' | 'provider' | 'model' | 'tool' | 'requestId'

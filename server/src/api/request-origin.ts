@@ -1,6 +1,6 @@
 // Who made a management call and from where, for the audit event of the change it makes.
 import type { FastifyRequest } from 'fastify';
-import type { RequestOrigin } from '../identity/credential-service.ts';
+import type { RequestOrigin } from '../audit/audit-types.ts';
 import { originOf } from '../http/origin.ts';
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {

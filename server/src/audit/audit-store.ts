@@ -1,9 +1,7 @@
 // Appending and reading audit events. The SIEM cursor is the event's `seq`; store/event-log.ts says
 // why appends take a lock on PostgreSQL.
-import { CompiledQuery, type Transaction } from 'kysely';
-import { createLogReader, takeAppendLock } from '../store/event-log.ts';
-import type { Dialect } from '../store/database.ts';
-import type { AuditEventsTable, Database } from '../store/schema.ts';
+import { createLogAppender, createLogReader } from '../store/event-log.ts';
+import type { AuditEventsTable } from '../store/schema.ts';
 import type { AuditEvent, AuditEventInput } from './audit-types.ts';
 import { newId } from '../crypto/tokens.ts';
 
@@ -44,43 +42,11 @@ export function toRow(e: AuditEventInput, time: number): AuditRow {
   };
 }
 
-const COLUMNS = [
-  'id',
-  'time',
-  'action',
-  'actor_id',
-  'target_id',
-  'outcome',
-  'event',
-] as const satisfies ReadonlyArray<keyof AuditRow>;
-// One fixed single-row statement: on SQLite, one cached prepared insert run per row inside the batch's
-// transaction is several times cheaper than compiling and preparing a multi-row insert per batch.
-const INSERT_ONE = `INSERT INTO audit_events (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
-
-export async function appendAuditRows(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  rows: AuditRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  if (dialect === 'sqlite') {
-    for (const row of rows)
-      await trx.executeQuery(
-        CompiledQuery.raw(
-          INSERT_ONE,
-          COLUMNS.map((c) => row[c]),
-        ),
-      );
-    return;
-  }
-  // PostgreSQL: a round trip per statement is what costs, so multi-row inserts, after the append lock.
-  await takeAppendLock(trx, dialect, APPEND_LOCK);
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto('audit_events')
-      .values(rows.slice(i, i + 500))
-      .execute();
-}
+export const appendAuditRows = createLogAppender<AuditRow>(
+  'audit_events',
+  ['id', 'time', 'action', 'actor_id', 'target_id', 'outcome', 'event'],
+  APPEND_LOCK,
+);
 
 /** Audit events by cursor, ascending (the SIEM pull) or descending (the console, newest first). */
 export const queryAudit = createLogReader<'since' | 'until' | 'action' | 'actorId'>('audit_events', 'event', [

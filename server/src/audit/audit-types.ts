@@ -32,3 +32,30 @@ export interface AuditEvent {
   request_id: string | null;
   details: Record<string, unknown>;
 }
+
+/** Who asked for a change, and from where: what every change's audit event carries. */
+export interface RequestOrigin {
+  actor: AuditEventInput['actor'];
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+}
+
+/** The audit event of a change made on a request. */
+export function changeEvent(
+  action: string,
+  target: AuditParty,
+  origin: RequestOrigin,
+  details?: Record<string, unknown>,
+): AuditEventInput {
+  return {
+    action,
+    actor: origin.actor,
+    target,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    requestId: origin.requestId,
+    outcome: 'success',
+    details,
+  };
+}

@@ -8,11 +8,8 @@ import { Agent, errors, type Dispatcher } from 'undici';
 import type { UpstreamTimeouts } from '../config.ts';
 import { GatewayError } from './gateway-errors.ts';
 
-// Hop-by-hop (RFC 9110 §7.6.1), the caller's credentials in every form the Gateway accepts, what
-// describes this connection rather than the request, and what would identify the developer to the
-// provider (their address and cookies).
-const REQUEST_DROP = new Set([
-  'host',
+// Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, never the message: neither way.
+const HOP_BY_HOP = [
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -20,6 +17,14 @@ const REQUEST_DROP = new Set([
   'te',
   'trailer',
   'upgrade',
+];
+
+// Also dropped on the way up: the caller's credentials in every form the Gateway accepts, what
+// describes this connection rather than the request, and what would identify the developer to the
+// provider (their address and cookies).
+const REQUEST_DROP = new Set([
+  ...HOP_BY_HOP,
+  'host',
   'expect',
   'content-length',
   'proxy-authorization',
@@ -36,17 +41,7 @@ const REQUEST_DROP = new Set([
   'x-real-ip',
 ]);
 
-const RESPONSE_DROP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-authenticate',
-  'set-cookie',
-]);
+const RESPONSE_DROP = new Set([...HOP_BY_HOP, 'proxy-authenticate', 'set-cookie']);
 
 /** The caller's headers as they go upstream, plus the provider key's. */
 export function upstreamHeaders(

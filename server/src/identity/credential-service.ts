@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/database.ts';
 import type { ChangeBus } from '../store/change-bus.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { AuditEventInput } from '../audit/audit-types.ts';
+import { changeEvent, type RequestOrigin } from '../audit/audit-types.ts';
+
 import { ApiError } from '../errors.ts';
 import { SECRET_PREFIX, newId, newSecret, safeEqual, sha256Hex } from '../crypto/tokens.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims, type AccessTokenCodec } from './access-token.ts';
@@ -33,14 +34,6 @@ export interface CreateCredentialInput {
   expiresInDays: ExpiryDays;
   ipAllowlist: string[];
   ipDenylist: string[];
-}
-
-/** Who asked, for the audit event. */
-export interface RequestOrigin {
-  actor: AuditEventInput['actor'];
-  ip: string;
-  userAgent: string | null;
-  requestId: string;
 }
 
 export type TokenCheck =
@@ -172,23 +165,8 @@ export function createCredentialService(deps: {
     }
   }
 
-  function event(
-    action: string,
-    c: Credential,
-    origin: RequestOrigin,
-    details?: Record<string, unknown>,
-  ): AuditEventInput {
-    return {
-      action,
-      actor: origin.actor,
-      target: { type: 'credential', id: c.id, name: c.name },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      requestId: origin.requestId,
-      outcome: 'success',
-      details,
-    };
-  }
+  const event = (action: string, c: Credential, origin: RequestOrigin, details?: Record<string, unknown>) =>
+    changeEvent(action, { type: 'credential', id: c.id, name: c.name }, origin, details);
 
   /** Status, expiry and IP checks shared by client authentication and token verification. */
   function usable(c: Credential, ip: string, now: number): Refusal | null {

@@ -4,7 +4,7 @@
 import type { Store } from '../store/database.ts';
 import type { ChangeBus } from '../store/change-bus.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { RequestOrigin } from '../identity/credential-service.ts';
+import type { RequestOrigin } from '../audit/audit-types.ts';
 import type { ProviderKeyService } from './provider-key-service.ts';
 import { isPattern } from './model-patterns.ts';
 import type { ProviderFamily } from './provider-key-types.ts';

@@ -6,8 +6,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/database.ts';
 import type { ChangeBus } from '../store/change-bus.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { AuditEventInput } from '../audit/audit-types.ts';
-import type { RequestOrigin } from '../identity/credential-service.ts';
+import { changeEvent, type RequestOrigin } from '../audit/audit-types.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../crypto/tokens.ts';
 import {
@@ -155,23 +154,8 @@ export function createProviderKeyService(deps: {
       );
   }
 
-  function event(
-    action: string,
-    k: ProviderKey,
-    origin: RequestOrigin,
-    details: Record<string, unknown>,
-  ): AuditEventInput {
-    return {
-      action,
-      actor: origin.actor,
-      target: { type: 'provider_key', id: k.id, name: k.name },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      requestId: origin.requestId,
-      outcome: 'success',
-      details,
-    };
-  }
+  const event = (action: string, k: ProviderKey, origin: RequestOrigin, details: Record<string, unknown>) =>
+    changeEvent(action, { type: 'provider_key', id: k.id, name: k.name }, origin, details);
 
   const described = (k: ProviderKey) => {
     const v = providerKeyView(k);

@@ -10,8 +10,37 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from './database.ts';
 import type { Database } from './schema.ts';
 
-export async function takeAppendLock(trx: Transaction<Database>, dialect: Dialect, lockKey: number) {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);
+/**
+ * Appends rows to a log in the caller's transaction. On SQLite one fixed single-row statement, cached
+ * and prepared once, run per row is several times cheaper than compiling a multi-row insert per batch;
+ * on PostgreSQL a round trip per statement is what costs, so multi-row inserts, after the append lock.
+ */
+export function createLogAppender<Row extends Record<string, unknown>>(
+  table: keyof Database,
+  columns: ReadonlyArray<keyof Row & string>,
+  lockKey: number,
+) {
+  const insertOne = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  return async (trx: Transaction<Database>, dialect: Dialect, rows: Row[]): Promise<void> => {
+    if (rows.length === 0) return;
+    if (dialect === 'sqlite') {
+      for (const row of rows)
+        await trx.executeQuery(
+          CompiledQuery.raw(
+            insertOne,
+            columns.map((c) => row[c]),
+          ),
+        );
+      return;
+    }
+    await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);
+    for (let i = 0; i < rows.length; i += 500)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one appender serves several tables
+      await (trx as Transaction<any>)
+        .insertInto(table)
+        .values(rows.slice(i, i + 500))
+        .execute();
+  };
 }
 
 /** A filter a read may carry: the query field and the column it compares. */

@@ -7,6 +7,7 @@ import {
   type MockUpstream,
   type MockUpstreamOptions,
 } from '../mocks/mock-upstream.ts';
+import type { ActivityRecord } from '../../src/activity/activity-types.ts';
 import type { Engine } from './engines.ts';
 import { createCredential, exchangeToken, signIn, type ApiClient } from './api-client.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.ts';
@@ -40,27 +41,8 @@ export interface GatewayFixture {
   close(): Promise<void>;
 }
 
-export interface ActivityView {
-  id: string;
-  request_id: string;
-  actor: { type: string; id: string; name: string | null } | null;
-  tool: string;
-  provider: string | null;
-  model: string | null;
-  provider_key_id: string | null;
-  operation: string;
-  status: number;
-  outcome: string;
-  error_code: string | null;
-  signals: string[];
-  input_tokens: number | null;
-  output_tokens: number | null;
-  latency_ms: number;
-  ttfb_ms: number | null;
-  stream: boolean;
-  request_bytes: number;
-  response_bytes: number;
-}
+/** An activity record as the API serves it. */
+export type ActivityView = ActivityRecord;
 
 export const MODELS = {
   anthropic: 'claude-sonnet-4-5',
