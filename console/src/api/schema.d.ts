@@ -23,6 +23,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gateway requests, after a cursor or newest first, with filters
+     * @description In ascending order (the default), poll with the last next_cursor as after to receive every row exactly once; when no row follows, next_cursor repeats the cursor you sent. With order=desc, pass next_cursor as before for the next, older page; next_cursor is null after the oldest row. since is inclusive, until exclusive.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the audit:read scope.
+     */
+    get: operations['listActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit/events': {
     parameters: {
       query?: never;
@@ -31,8 +53,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Audit events in ascending order, after a cursor (the SIEM pull)
-     * @description Poll with the last next_cursor to receive every event exactly once. since is inclusive, until exclusive. When no event follows, next_cursor repeats the cursor you sent.
+     * Audit events after a cursor (the SIEM pull), or newest first
+     * @description In ascending order (the default), poll with the last next_cursor as after to receive every row exactly once; when no row follows, next_cursor repeats the cursor you sent. With order=desc, pass next_cursor as before for the next, older page; next_cursor is null after the oldest row. since is inclusive, until exclusive.
      *
      *     Who may call it: an admin session with role viewer or above, or a token with the audit:read scope.
      */
@@ -131,6 +153,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/models': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The models the Gateway lists at GET /v1/models
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getModelList'];
+    /**
+     * Curate the Gateway’s model list, or reset it to follow the provider keys
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    put: operations['setModelList'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/provider-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List provider keys (secrets masked)
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['listProviderKeys'];
+    put?: never;
+    /**
+     * Add a provider key
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['createProviderKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/provider-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one provider key (secret masked)
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getProviderKey'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a provider key; requests for its models then get 424 until another key enables them
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    delete: operations['deleteProviderKey'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a provider key’s name, endpoint or enabled models (rotate changes the secret)
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    patch: operations['updateProviderKey'];
+    trace?: never;
+  };
+  '/api/v1/provider-keys/{id}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the secret; the next request uses the new one and the old one is never sent again
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['rotateProviderKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/session': {
     parameters: {
       query?: never;
@@ -185,6 +303,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Activity: {
+      actor: {
+        id: string;
+        name: string | null;
+        /** @enum {unknown} */
+        type: 'credential' | 'developer' | 'device';
+      } | null;
+      error_code: string | null;
+      id: string;
+      input_tokens: number | null;
+      ip: string;
+      /** @description From the request’s arrival to the last byte of the answer. */
+      latency_ms: number;
+      model: string | null;
+      /** @description messages, count_tokens, chat.completions, generateContent, … */
+      operation: string;
+      /** @enum {unknown} */
+      outcome: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
+      output_tokens: number | null;
+      provider: ('anthropic' | 'openai' | 'azure' | 'gemini') | null;
+      provider_key_id: string | null;
+      request_bytes: number;
+      /** @description Also sent to the caller as x-gatehouse-request-id. */
+      request_id: string;
+      response_bytes: number;
+      /** @description The policy rules that fired. */
+      signals: string[];
+      /** @description The HTTP status the caller received. */
+      status: number;
+      stream: boolean;
+      /** Format: date-time */
+      time: string;
+      /** @description The tool recognised from the user agent (claude-code, openai-sdk, …) or unknown. */
+      tool: string;
+      ttfb_ms: number | null;
+      user_agent: string | null;
+    };
     AuditEvent: {
       /** @description <entity>.<verb>, e.g. credential.created, credential.token_issued, api.request */
       action: string;
@@ -245,6 +400,34 @@ export interface components {
         request_id: string;
       };
     };
+    ModelList: {
+      /** @description false: the list follows the provider keys' enabled models. */
+      curated: boolean;
+      models: {
+        id: string;
+        /** @description null when no provider key (or more than one family) enables it. */
+        provider: ('anthropic' | 'openai' | 'azure' | 'gemini') | null;
+      }[];
+    };
+    ProviderKey: {
+      azure_api_version: string | null;
+      /** @description null: the provider's own API. */
+      base_url: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Where requests for this key are sent. */
+      effective_base_url: string;
+      enabled_models: string[];
+      id: string;
+      name: string;
+      /** @enum {unknown} */
+      provider: 'anthropic' | 'openai' | 'azure' | 'gemini';
+      rotated_at: string | null;
+      /** @description The last four characters of the secret; the rest is never shown. */
+      secret_last4: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -272,15 +455,99 @@ export interface operations {
       };
     };
   };
+  listActivity: {
+    parameters: {
+      query?: {
+        actor_id?: string;
+        /** @description Ascending order: rows after this next_cursor. */
+        after?: string;
+        /** @description Descending order: rows before this next_cursor. */
+        before?: string;
+        limit?: number;
+        model?: string;
+        /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        outcome?: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
+        provider?: 'anthropic' | 'openai' | 'azure' | 'gemini';
+        /** @description The x-gatehouse-request-id the caller received. */
+        request_id?: string;
+        /** @description RFC 3339, inclusive. */
+        since?: string;
+        tool?: string;
+        /** @description RFC 3339, exclusive. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activity: components['schemas']['Activity'][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listAuditEvents: {
     parameters: {
       query?: {
         action?: string;
         actor_id?: string;
-        /** @description A next_cursor from an earlier page. */
+        /** @description Ascending order: rows after this next_cursor. */
         after?: string;
+        /** @description Descending order: rows before this next_cursor. */
+        before?: string;
         limit?: number;
+        /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        /** @description RFC 3339, inclusive. */
         since?: string;
+        /** @description RFC 3339, exclusive. */
         until?: string;
       };
       header?: never;
@@ -659,6 +926,553 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Credential'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getModelList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelList'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setModelList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          models: string[] | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelList'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listProviderKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            provider_keys: components['schemas']['ProviderKey'][];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createProviderKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          azure_api_version?: string | null;
+          base_url?: string | null;
+          /** @description Exact model names (for Azure, deployment names) and patterns where * matches anything, such as claude-*. A model may be enabled in one key of a provider only. */
+          enabled_models: string[];
+          name: string;
+          /** @enum {unknown} */
+          provider: 'anthropic' | 'openai' | 'azure' | 'gemini';
+          /** @description The provider's API key. Stored encrypted; never shown again. */
+          secret: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProviderKey'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getProviderKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProviderKey'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteProviderKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateProviderKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          azure_api_version?: string | null;
+          base_url?: string | null;
+          /** @description Exact model names (for Azure, deployment names) and patterns where * matches anything, such as claude-*. A model may be enabled in one key of a provider only. */
+          enabled_models?: string[];
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProviderKey'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateProviderKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The provider's API key. Stored encrypted; never shown again. */
+          secret: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProviderKey'];
         };
       };
       /** @description Default Response */
