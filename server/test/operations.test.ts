@@ -239,7 +239,17 @@ eachEngine('operations', (engine: Engine) => {
         }),
         200,
       ],
-      [new ApiClient(gatewayUrl).get(`/v1/models?key=${token}`, { authorization: `Bearer ${token}` }), 404],
+      // A token without gateway:invoke is refused by the Gateway wherever it sits, and logged nowhere.
+      [new ApiClient(gatewayUrl).get(`/v1/models?key=${token}`, { authorization: `Bearer ${token}` }), 403],
+      [
+        new ApiClient(gatewayUrl).post(
+          `/gemini/v1beta/models/gemini-2.5-flash:generateContent?key=${token}`,
+          {
+            contents: [],
+          },
+        ),
+        403,
+      ],
     ];
     for (const [call, status] of calls) assert.equal((await call).status, status);
     assert.equal((await admin.delete('/api/v1/session')).status, 204);
