@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
-import { GatewayError } from './gateway-errors.ts';
+import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import { createKeyRouter } from './key-router.ts';
 import { chatRoute, type GatewayDeps } from './pipeline.ts';
 import { PROVIDERS, providerForPath } from './providers/index.ts';
@@ -64,10 +64,7 @@ export async function buildGatewayApp(
       gatewayError ?? new GatewayError('internal', 'The Gateway failed on this request; it has been logged.');
     if (request.exchange && !request.exchange.recorded) return request.exchange.refuse(reply, e);
     const provider = providerForPath(request.url);
-    return reply
-      .code(e.status)
-      .header('content-type', 'application/json')
-      .send(JSON.stringify(provider.errorBody(e.status, e.code, e.message)));
+    return sendGatewayError(reply, provider, e);
   });
 
   // Never echo the query string: a Gemini client may carry its key in ?key=.

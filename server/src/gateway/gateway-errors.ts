@@ -2,6 +2,9 @@
 // providers/), so that the caller's SDK raises its usual error carrying Gatehouse's message. The code
 // is stable (tests and the activity record use it); the message is a sentence a person can act on and
 // never holds a secret.
+import type { FastifyReply } from 'fastify';
+import type { Provider } from './providers/provider-types.ts';
+
 export const GATEWAY_ERRORS = {
   missing_token: 401,
   invalid_token: 401,
@@ -27,4 +30,12 @@ export class GatewayError extends Error {
     this.code = code;
     this.status = GATEWAY_ERRORS[code];
   }
+}
+
+/** Answers with a Gateway error in the provider's own shape. */
+export function sendGatewayError(reply: FastifyReply, provider: Provider, err: GatewayError): FastifyReply {
+  return reply
+    .code(err.status)
+    .header('content-type', 'application/json')
+    .send(JSON.stringify(provider.errorBody(err.status, err.code, err.message)));
 }

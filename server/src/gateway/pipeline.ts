@@ -11,7 +11,7 @@ import type { ActivityLog } from '../activity/activity-log.ts';
 import type { Outcome } from '../activity/activity-types.ts';
 import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
 import { checkCaller, presentedToken, type Caller } from './caller-auth.ts';
-import { GatewayError } from './gateway-errors.ts';
+import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import type { KeyRouter } from './key-router.ts';
 import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
 import { ResponseTap } from './response-tap.ts';
@@ -96,10 +96,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       x.errorCode = err.code;
     }
     record(request, x);
-    return reply
-      .code(err.status)
-      .header('content-type', 'application/json')
-      .send(JSON.stringify(provider.errorBody(err.status, err.code, err.message)));
+    return sendGatewayError(reply, provider, err);
   }
 
   /** 1. Authenticate, before the body is read. */

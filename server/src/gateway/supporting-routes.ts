@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CredentialService } from '../identity/credential-service.ts';
 import type { ModelCatalog } from '../provider-keys/model-catalog.ts';
 import { checkCaller, presentedToken } from './caller-auth.ts';
+import { sendGatewayError } from './gateway-errors.ts';
 import { anthropic } from './providers/anthropic.ts';
 import { openai } from './providers/openai.ts';
 import type { UpstreamHealth } from './upstream-health.ts';
@@ -24,10 +25,7 @@ export const supportingRoutes: FastifyPluginAsync<{
     const provider = shapeFor(request);
     const { error } = checkCaller(credentials, presentedToken(request.headers, provider, null), request.ip);
     if (error) {
-      return reply
-        .code(error.status)
-        .header('content-type', 'application/json')
-        .send(JSON.stringify(provider.errorBody(error.status, error.code, error.message)));
+      return sendGatewayError(reply, provider, error);
     }
   }
 
