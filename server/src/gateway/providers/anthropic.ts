@@ -22,11 +22,17 @@ const withQuery = (path: string, req: ProviderRequest) => (req.query ? `${path}?
 function readUsage(u: unknown, into: Usage) {
   const usage = obj(u);
   if (!usage) return;
-  const input = int(usage.input_tokens);
-  if (input !== null) {
-    // Cached prompt tokens are billed input too; Anthropic reports them apart.
+  // Each counter is a cumulative total for the message: one that is sent replaces the last, one that is
+  // left out (or null) keeps its value, as the SDK's MessageStream reads them.
+  const parts = (into.parts ??= {});
+  for (const name of ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens']) {
+    const n = int(usage[name]);
+    if (n !== null) parts[name] = n;
+  }
+  // Cached prompt tokens are billed input too; Anthropic reports them apart.
+  if (parts.input_tokens !== undefined) {
     into.inputTokens =
-      input + (int(usage.cache_creation_input_tokens) ?? 0) + (int(usage.cache_read_input_tokens) ?? 0);
+      parts.input_tokens + (parts.cache_creation_input_tokens ?? 0) + (parts.cache_read_input_tokens ?? 0);
   }
   const output = int(usage.output_tokens);
   if (output !== null) into.outputTokens = output;

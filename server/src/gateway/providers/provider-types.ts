@@ -15,6 +15,8 @@ export interface ProviderRequest {
 export interface Usage {
   inputTokens: number | null;
   outputTokens: number | null;
+  /** A family's own running counters while its stream is read, for totals it reports in parts. */
+  parts?: Record<string, number>;
 }
 
 export interface ProviderRoute {
