@@ -14,19 +14,25 @@ export interface Fixtures {
   auditRead: RequestSpec;
 }
 
-async function json(res: Response, expect: number, what: string): Promise<Record<string, unknown>> {
+export async function json(res: Response, expect: number, what: string): Promise<Record<string, unknown>> {
   const text = await res.text();
   if (res.status !== expect)
     throw new Error(`${what}: expected ${expect}, got ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-const USER_AGENT = 'gatehouse-bench/1';
+export const USER_AGENT = 'gatehouse-bench/1';
 
-export async function prepare(
+export interface AdminSession {
+  cookie: string;
+  csrfToken: string;
+}
+
+/** The admin's console session (cookie and CSRF token), as the console gets it. */
+export async function signIn(
   consoleUrl: string,
   admin: { email: string; password: string },
-): Promise<Fixtures> {
+): Promise<AdminSession> {
   const session = await fetch(`${consoleUrl}/api/v1/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
@@ -37,26 +43,56 @@ export async function prepare(
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  return { cookie, csrfToken: String(csrf_token) };
+}
 
-  const created = await fetch(`${consoleUrl}/api/v1/credentials`, {
+/** POST of a JSON body to the management API in the admin's session; the answer, checked for `expect`. */
+export async function adminPost(
+  consoleUrl: string,
+  session: AdminSession,
+  path: string,
+  body: unknown,
+  expect: number,
+  what: string,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${consoleUrl}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      cookie,
-      'x-csrf-token': String(csrf_token),
+      cookie: session.cookie,
+      'x-csrf-token': session.csrfToken,
       'user-agent': USER_AGENT,
     },
-    body: JSON.stringify({ name: 'benchmark', scopes: ['audit:read'] }),
+    body: JSON.stringify(body),
   });
-  const cred = await json(created, 201, 'create credential');
-  const clientId = String(cred.client_id);
-  const clientSecret = String(cred.client_secret);
+  return json(res, expect, what);
+}
 
+/** A machine credential with these scopes: its client id and secret. */
+export async function createCredential(
+  consoleUrl: string,
+  session: AdminSession,
+  name: string,
+  scopes: string[],
+): Promise<{ clientId: string; clientSecret: string }> {
+  const cred = await adminPost(
+    consoleUrl,
+    session,
+    '/api/v1/credentials',
+    { name, scopes },
+    201,
+    'create credential',
+  );
+  return { clientId: String(cred.client_id), clientSecret: String(cred.client_secret) };
+}
+
+/** POST /api/oauth/token, client_credentials grant, client authenticated with HTTP Basic. */
+export function tokenExchangeRequest(clientId: string, clientSecret: string): RequestSpec {
   // RFC 6749 §2.3.1: each part form-urlencoded, then joined and base64-encoded.
   const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
     'base64',
   );
-  const tokenExchange: RequestSpec = {
+  return {
     method: 'POST',
     path: '/api/oauth/token',
     headers: {
@@ -68,21 +104,34 @@ export async function prepare(
     body: 'grant_type=client_credentials',
     expectStatus: 200,
   };
+}
 
-  const tokenRes = await fetch(`${consoleUrl}${tokenExchange.path}`, {
+/** Exchanges the credential's secret for an access token, checking the answer in full. */
+export async function exchangeToken(
+  consoleUrl: string,
+  request: RequestSpec,
+  scope: string,
+): Promise<string> {
+  const tokenRes = await fetch(`${consoleUrl}${request.path}`, {
     method: 'POST',
-    headers: tokenExchange.headers,
-    body: tokenExchange.body!,
+    headers: request.headers,
+    body: request.body!,
   });
   const token = await json(tokenRes, 200, 'token exchange');
-  if (
-    typeof token.access_token !== 'string' ||
-    token.token_type !== 'Bearer' ||
-    token.scope !== 'audit:read'
-  ) {
+  if (typeof token.access_token !== 'string' || token.token_type !== 'Bearer' || token.scope !== scope) {
     throw new Error(`token exchange: unexpected answer ${JSON.stringify(token).slice(0, 300)}`);
   }
-  const accessToken = token.access_token;
+  return token.access_token;
+}
+
+export async function prepare(
+  consoleUrl: string,
+  admin: { email: string; password: string },
+): Promise<Fixtures> {
+  const session = await signIn(consoleUrl, admin);
+  const { clientId, clientSecret } = await createCredential(consoleUrl, session, 'benchmark', ['audit:read']);
+  const tokenExchange = tokenExchangeRequest(clientId, clientSecret);
+  const accessToken = await exchangeToken(consoleUrl, tokenExchange, 'audit:read');
 
   const auditRead: RequestSpec = {
     method: 'GET',

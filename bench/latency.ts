@@ -4,6 +4,7 @@
 
 export interface LatencySummary {
   count: number;
+  min: number;
   p50: number;
   p90: number;
   p99: number;
@@ -31,18 +32,36 @@ export class LatencyRecorder {
     return this.n;
   }
 
-  summary(): LatencySummary {
-    const sorted = this.samples.slice(0, this.n).sort();
-    const at = (q: number) => (this.n === 0 ? 0 : sorted[Math.min(this.n - 1, Math.ceil(q * this.n) - 1)]!);
-    let sum = 0;
-    for (const v of sorted) sum += v;
-    return {
-      count: this.n,
-      p50: at(0.5),
-      p90: at(0.9),
-      p99: at(0.99),
-      max: Math.max(this.n === 0 ? 0 : sorted[this.n - 1]!, this.overflowMax),
-      mean: this.n === 0 ? 0 : sum / this.n,
-    };
+  /** The samples kept, in the order recorded: a copy the size of the samples, not of the capacity. */
+  values(): Uint32Array {
+    return this.samples.slice(0, this.n);
   }
+
+  summary(): LatencySummary {
+    return summarise([this.samples.subarray(0, this.n)], this.overflowMax);
+  }
+}
+
+/** Exact percentiles over one or more sets of samples (the rounds of one measurement, merged). */
+export function summarise(sets: Uint32Array[], overflowMax = 0): LatencySummary {
+  const n = sets.reduce((sum, x) => sum + x.length, 0);
+  const sorted = new Uint32Array(n);
+  let offset = 0;
+  for (const x of sets) {
+    sorted.set(x, offset);
+    offset += x.length;
+  }
+  sorted.sort();
+  const at = (q: number) => (n === 0 ? 0 : sorted[Math.min(n - 1, Math.ceil(q * n) - 1)]!);
+  let sum = 0;
+  for (const v of sorted) sum += v;
+  return {
+    count: n,
+    min: n === 0 ? 0 : sorted[0]!,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: Math.max(n === 0 ? 0 : sorted[n - 1]!, overflowMax),
+    mean: n === 0 ? 0 : sum / n,
+  };
 }

@@ -13,9 +13,17 @@ export interface RequestSpec {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  /** A Buffer for large bodies: encoded once, not on every send. */
+  body?: string | Buffer;
   /** Any other status counts as an error. */
   expectStatus: number;
+  /**
+   * Latency to the first byte of the answer's body (a stream's first frame) instead of to its end. The
+   * rest is still read, and the time to the end is kept too (LoadResult.complete).
+   */
+  timeToFirstByte?: boolean;
+  /** The body must end with this (trailing whitespace aside), such as a stream's `data: [DONE]`. */
+  expectEnd?: string;
 }
 
 interface CommonOptions {
@@ -55,6 +63,8 @@ export interface OpenLoopOptions extends CommonOptions {
    * the generator does not spin a core the server could use. See "send lag" in the result.
    */
   spinMs?: number;
+  /** Kept up to date with the number of requests outstanding, for a watcher (the memory soak). */
+  gauge?: { inFlight: number };
 }
 
 export interface LoadResult {
@@ -77,6 +87,16 @@ export interface LoadResult {
   latency: LatencySummary;
   /** Open loop only: how late the generator actually sent each request, in microseconds. */
   sendLag: LatencySummary | null;
+  /** With RequestSpec.timeToFirstByte: `latency` is to the first byte, this is to the end of the answer. */
+  complete?: LatencySummary;
+  /** Open loop: how long the measured schedule lasted (count / rate), in ms. */
+  scheduleMs: number | null;
+  /** Open loop: how long after the last send the last answer came, in ms (a backlog shows here). */
+  lateMs: number | null;
+  /** Measurements merged into this one (measure.ts runs a scenario in rounds); 1 otherwise. */
+  rounds: number;
+  /** The samples behind the summaries, to merge rounds exactly. */
+  samples: { latency: Uint32Array; sendLag?: Uint32Array; complete?: Uint32Array };
 }
 
 const now = () => process.hrtime.bigint();
@@ -92,8 +112,13 @@ function makePool(origin: string, connections: number, timeoutMs: number): Pool 
   });
 }
 
+/** When the first byte of the answer's body arrived (RequestSpec.timeToFirstByte); 0n until then. */
+interface Timing {
+  firstByte: bigint;
+}
+
 /** One request; resolves to null on success or to a short description of what went wrong. */
-async function send(pool: Pool, spec: RequestSpec): Promise<string | null> {
+async function send(pool: Pool, spec: RequestSpec, timing?: Timing): Promise<string | null> {
   try {
     const res = await pool.request({
       method: spec.method,
@@ -101,10 +126,24 @@ async function send(pool: Pool, spec: RequestSpec): Promise<string | null> {
       headers: spec.headers,
       ...(spec.body !== undefined ? { body: spec.body } : {}),
     });
-    // The answer is read to the end (so that the socket is reused) and thrown away.
-    await res.body.dump();
-    return res.statusCode === spec.expectStatus ? null : `HTTP ${res.statusCode}`;
+    if (!timing && spec.expectEnd === undefined) {
+      // The answer is read to the end (so that the socket is reused) and thrown away.
+      await res.body.dump();
+      return res.statusCode === spec.expectStatus ? null : `HTTP ${res.statusCode}`;
+    }
+    // Chunk by chunk: the first one's arrival is the time to first byte; only the tail is kept.
+    let tail = '';
+    for await (const chunk of res.body) {
+      if (timing && timing.firstByte === 0n) timing.firstByte = now();
+      if (spec.expectEnd !== undefined) tail = (tail + (chunk as Buffer).toString('latin1')).slice(-256);
+    }
+    if (timing && timing.firstByte === 0n) timing.firstByte = now();
+    if (res.statusCode !== spec.expectStatus) return `HTTP ${res.statusCode}`;
+    if (spec.expectEnd !== undefined && !tail.trimEnd().endsWith(spec.expectEnd))
+      return `answer does not end with ${spec.expectEnd}`;
+    return null;
   } catch (err) {
+    if (timing && timing.firstByte === 0n) timing.firstByte = now();
     return (err as Error).message || String(err);
   }
 }
@@ -122,6 +161,8 @@ class ErrorTally {
 export async function closedLoop(opts: ClosedLoopOptions): Promise<LoadResult> {
   const pool = makePool(opts.origin, opts.connections, opts.requestTimeoutMs ?? 10_000);
   const latency = new LatencyRecorder(opts.maxRequests);
+  const ttfb = opts.request.timeToFirstByte === true;
+  const complete = ttfb ? new LatencyRecorder(opts.maxRequests) : undefined;
   const errors = new ErrorTally();
   let sent = 0;
   let measuredSent = 0;
@@ -135,14 +176,16 @@ export async function closedLoop(opts: ClosedLoopOptions): Promise<LoadResult> {
   async function connectionLoop() {
     while (sent < opts.maxRequests && now() < deadline) {
       sent++;
+      const timing = ttfb ? { firstByte: 0n } : undefined;
       const t0 = now();
-      const failure = await send(pool, opts.request);
+      const failure = await send(pool, opts.request, timing);
       const t1 = now();
       // Only requests sent after the warm-up count, each with the time it took.
       if (t0 < measureFrom) continue;
       measuredSent++;
       last = t1;
-      latency.record(microsSince(t0, t1));
+      latency.record(microsSince(t0, timing ? timing.firstByte : t1));
+      complete?.record(microsSince(t0, t1));
       if (failure === null) ok++;
       else errors.add(failure);
     }
@@ -167,6 +210,11 @@ export async function closedLoop(opts: ClosedLoopOptions): Promise<LoadResult> {
     achievedRate: elapsedMs > 0 ? ok / (elapsedMs / 1000) : 0,
     latency: latency.summary(),
     sendLag: null,
+    ...(complete ? { complete: complete.summary() } : {}),
+    scheduleMs: null,
+    lateMs: null,
+    rounds: 1,
+    samples: { latency: latency.values(), ...(complete ? { complete: complete.values() } : {}) },
   };
 }
 
@@ -182,6 +230,8 @@ export async function openLoop(opts: OpenLoopOptions): Promise<LoadResult> {
   const timeoutMs = opts.requestTimeoutMs ?? 10_000;
   const pool = makePool(opts.origin, opts.connections, timeoutMs);
   const latency = new LatencyRecorder(measuredCount);
+  const ttfb = opts.request.timeToFirstByte === true;
+  const complete = ttfb ? new LatencyRecorder(measuredCount) : undefined;
   const sendLag = new LatencyRecorder(measuredCount);
   const errors = new ErrorTally();
   let next = 0;
@@ -206,16 +256,20 @@ export async function openLoop(opts: OpenLoopOptions): Promise<LoadResult> {
       return;
     }
     inFlight++;
+    if (opts.gauge) opts.gauge.inFlight = inFlight;
     if (measured) {
       sent++;
       sendLag.record(microsSince(scheduled));
     }
-    void send(pool, opts.request).then((failure) => {
+    const timing = ttfb ? { firstByte: 0n } : undefined;
+    void send(pool, opts.request, timing).then((failure) => {
       if (finished) return;
       inFlight--;
+      if (opts.gauge) opts.gauge.inFlight = inFlight;
       if (measured) {
         lastAnswer = now();
-        latency.record(microsSince(scheduled, lastAnswer));
+        latency.record(microsSince(scheduled, timing ? timing.firstByte : lastAnswer));
+        complete?.record(microsSince(scheduled, lastAnswer));
         if (failure === null) ok++;
         else errors.add(failure);
       }
@@ -268,5 +322,14 @@ export async function openLoop(opts: OpenLoopOptions): Promise<LoadResult> {
     achievedRate: elapsedMs > 0 ? ok / (elapsedMs / 1000) : 0,
     latency: latency.summary(),
     sendLag: sendLag.summary(),
+    ...(complete ? { complete: complete.summary() } : {}),
+    scheduleMs: (measuredCount / opts.rate) * 1000,
+    lateMs: lastAnswer > scheduleEnd ? Number(lastAnswer - scheduleEnd) / 1e6 : 0,
+    rounds: 1,
+    samples: {
+      latency: latency.values(),
+      sendLag: sendLag.values(),
+      ...(complete ? { complete: complete.values() } : {}),
+    },
   };
 }

@@ -1,7 +1,12 @@
-// bench/RESULTS.md from one benchmark run: the goals with what was measured, every scenario's figures,
-// where the CPU went, and how the figures were taken.
+// bench/RESULTS.md from one benchmark run: per suite (the management API, the Gateway), the goals with
+// what was measured, every scenario's figures, where the CPU went, and how the figures were taken. Each
+// suite's section sits between markers, so that a run of one suite keeps the other's last section.
 import type { Hotspot } from './cpu-profile.ts';
+import { cores, int, mark, ms, table } from './format.ts';
+import { heldRate, serverCpuPerRequest } from './measure.ts';
 import type { LoadResult } from './load.ts';
+import { renderGatewaySection } from './gateway-report.ts';
+import type { GatewayRun } from './gateway-suite.ts';
 import type { CpuShare, MachineInfo } from './machine.ts';
 import { GOALS, HYDRA_TOKENS_PER_SECOND, SCENARIOS, type Goal, type ScenarioId } from './scenarios.ts';
 
@@ -22,6 +27,7 @@ export interface LevelRun {
   error?: string;
 }
 
+/** The management-API suite's run. */
 export interface BenchReport {
   command: string;
   startedAt: Date;
@@ -42,26 +48,6 @@ export interface BenchReport {
   runs: LevelRun[];
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-/** Microseconds as milliseconds: three decimals below 10 ms (µs resolution), fewer above. */
-function ms(us: number): string {
-  const v = us / 1000;
-  if (v < 10) return v.toFixed(3);
-  if (v < 1000) return v.toFixed(1);
-  return int(v);
-}
-/** Server CPU time per request, in µs: steadier than a rate on a shared machine, and it bounds the rate
- * one core can reach (the server's JavaScript runs on one thread). */
-export function serverCpuPerRequest({ load, cpu }: ScenarioResult): number | null {
-  return cpu.server === null || load.sent === 0 ? null : (cpu.server * cpu.seconds * 1e6) / load.sent;
-}
-const cores = (n: number | null) => (n === null ? 'n/a' : n.toFixed(2));
-
-/** The rate was reached without errors, so the latency figures describe the server at that rate. */
-function heldRate(load: LoadResult): boolean {
-  return load.errors === 0 && load.targetRate !== null && load.achievedRate >= load.targetRate * 0.99;
-}
-
 function judge(goal: Goal, result: ScenarioResult | undefined): { value: string; met: boolean | null } {
   if (!result) return { value: 'not run', met: null };
   const { load } = result;
@@ -76,7 +62,6 @@ function judge(goal: Goal, result: ScenarioResult | undefined): { value: string;
   return { value, met: held && load.latency.p99 / 1000 < goal.target };
 }
 
-const mark = (met: boolean | null) => (met === null ? '–' : met ? '✅ met' : '❌ missed');
 const find = (run: LevelRun, id: ScenarioId) => run.scenarios.find((s) => s.id === id);
 
 function goalsTable(runs: LevelRun[]): string[] {
@@ -142,14 +127,6 @@ function calibration(b: ScenarioResult | undefined): string[] {
   ];
 }
 
-function table(head: string[], rows: string[][]): string[] {
-  return [
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ];
-}
-
 function scenarioTable(run: LevelRun): string[] {
   const head = [
     'Scenario',
@@ -189,16 +166,63 @@ function scenarioTable(run: LevelRun): string[] {
   return table(head, rows);
 }
 
-export function renderReport(r: BenchReport): string {
+export type Suite = 'api' | 'gateway';
+
+const begin = (suite: Suite) => `<!-- suite:${suite} -->`;
+const end = (suite: Suite) => `<!-- /suite:${suite} -->`;
+
+/**
+ * A suite's section from an earlier RESULTS.md, to keep when this run did not make that suite. A file
+ * from before the sections had markers is all management API.
+ */
+export function previousSection(text: string | undefined, suite: Suite): string | undefined {
+  if (!text) return undefined;
+  const from = text.indexOf(begin(suite));
+  const to = text.indexOf(end(suite));
+  if (from >= 0 && to > from) return text.slice(from + begin(suite).length, to).trim();
+  if (suite === 'api' && !text.includes('<!-- suite:') && text.includes('Token exchanges per second')) {
+    const body = text.slice(text.indexOf('Written by')).replace(/^## /gm, '### ');
+    return `## Management API (issue 1)\n\n${body.trim()}`;
+  }
+  return undefined;
+}
+
+export interface FullReport {
+  api?: BenchReport | undefined;
+  gateway?: { run: GatewayRun; machine: MachineInfo; code: string } | undefined;
+  /** The RESULTS.md this run replaces, for the sections of suites it did not run. */
+  previous?: string | undefined;
+}
+
+export function renderReport(r: FullReport): string {
+  const section = (suite: Suite, lines: string[] | undefined) => {
+    const body = lines?.join('\n').trim() ?? previousSection(r.previous, suite);
+    return body ? [begin(suite), body, end(suite), ''] : [];
+  };
+  return [
+    '# Gatehouse benchmark results',
+    '',
+    'Two suites, each section written by the run it names: the management API (issue 1) and the Gateway (issue 4). ' +
+      '`npm run bench` runs both; `BENCH_SUITES=api` or `BENCH_SUITES=gateway` runs one and keeps the other section as it was.',
+    '',
+    ...section('api', r.api && renderApiSection(r.api)),
+    ...section(
+      'gateway',
+      r.gateway && renderGatewaySection(r.gateway.run, r.gateway.machine, r.gateway.code),
+    ),
+  ].join('\n');
+}
+
+function renderApiSection(r: BenchReport): string[] {
   const m = r.machine;
   const s = r.settings;
   const busy = r.runs
     .flatMap((run) => run.scenarios)
     .filter((x) => (x.cpu.others ?? 0) + (x.cpu.steal ?? 0) > 0.15);
   const out: string[] = [
-    '# Gatehouse benchmark results',
+    '## Management API (issue 1)',
     '',
-    `Written by \`${r.command}\` (bench/run.ts); rerun it to refresh this file.`,
+    `Written by \`${r.command}\` (bench/run.ts, suite \`api\`); rerun it to refresh this section.`,
     '',
     `- Date: ${r.startedAt.toISOString()} (took ${Math.round((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000)} s)`,
     `- Machine: ${m.cpus} CPUs (nproc), ${m.cpuModel}, ${m.memoryGiB} GiB RAM, ${m.os}; load average ${m.loadAverage.toFixed(2)} at start`,
@@ -210,7 +234,7 @@ export function renderReport(r: BenchReport): string {
       ? ["- **The server ran under `node --cpu-prof`**: the figures carry the profiler's overhead."]
       : []),
     '',
-    '## Goals',
+    '### Goals',
     '',
     ...goalsTable(r.runs),
     '',
@@ -231,7 +255,7 @@ export function renderReport(r: BenchReport): string {
     );
   }
   for (const run of r.runs) {
-    out.push(`## Log level ${run.logLevel}`, '');
+    out.push(`### Log level ${run.logLevel}`, '');
     if (run.error) out.push(`**The run stopped early:** ${run.error}`, '');
     if (run.scenarios.length) out.push(...scenarioTable(run), '');
     if (run.hotspots?.length) {
@@ -246,7 +270,7 @@ export function renderReport(r: BenchReport): string {
     }
   }
   out.push(
-    '## Method',
+    '### Method',
     '',
     '- **Saturation (requests/s)**: a closed loop; each of the N keep-alive connections (undici `Pool`, no pipelining) sends its next request as soon as the previous answer has been read. The figure is good answers per second over the measured window; its latencies are time in the server plus queueing at that concurrency.',
     "- **Latency at a rate**: an open loop. Request *i* is due at start + *i*/rate (times from `process.hrtime.bigint()`), and is sent then whatever happened to earlier requests; a slow answer never delays the next send. Each latency is measured **from the scheduled send time** to the end of the answer, in microseconds, so time a request spent waiting behind a slow one (in the client's queue or for a free connection) is counted: coordinated omission is not hidden. " +
@@ -262,5 +286,5 @@ export function renderReport(r: BenchReport): string {
     '- Every loop is bounded by a request count and by time, and the server is stopped with SIGTERM (graceful stop) at the end.',
     '',
   );
-  return out.join('\n');
+  return out;
 }

@@ -1,9 +1,15 @@
-// `npm run bench`: starts Gatehouse as a child process, prepares a credential and a token through the
-// API, runs each scenario (warm-up, then the measured window), stops the server, and writes
-// bench/RESULTS.md. It does this once per server log level (info, the default, and warn) because the
-// per-request access log is a real part of the server's cost.
+// `npm run bench`: two suites, then bench/RESULTS.md.
+// - api (issue 1): starts Gatehouse as a child process, prepares a credential and a token through the
+//   API, runs each scenario (warm-up, then the measured window) and stops the server; once per server
+//   log level (info, the default, and warn) because the per-request access log is a real part of the
+//   server's cost.
+// - gateway (issue 4): a mock provider and, side by side in front of it, nothing, a bare Fastify + undici
+//   pass-through, the Gatehouse Gateway and the Portkey gateway (gateway-suite.ts); then, when asked,
+//   the memory soak.
 //
 // Settings (environment):
+//   BENCH_SUITES            which suites, comma-separated (default api,gateway); a suite not run keeps
+//                           its section of the results file as it was
 //   BENCH_DURATION          seconds measured per scenario (default 10); warm-up scales with it
 //   BENCH_WARMUP            seconds of warm-up per scenario (default: 30% of the duration, 1 to 3 s)
 //   BENCH_CONNECTIONS       closed-loop connections (default 32)
@@ -14,6 +20,21 @@
 //   BENCH_SPIN_MS           open loop: busy-wait this many ms before each send instead of sleeping (default 0)
 //   BENCH_QUIET_WAIT        seconds, in all, to wait for other processes to go quiet before scenarios (default 45)
 //   BENCH_RESULTS           where to write the report (default bench/RESULTS.md)
+// Gateway suite:
+//   BENCH_GATEWAY_TARGETS   targets, comma-separated (default direct,bare,gatehouse,portkey)
+//   BENCH_GATEWAY_SCENARIOS scenarios, comma-separated (default all: chat-500,chat-1000,chat-saturation,
+//                           stream-ttfb,large-body)
+//   BENCH_PREWARM           seconds of unmeasured load per target and request kind first (default 2)
+//   BENCH_ROUNDS            rounds per scenario, the targets taking turns in each (default 2); the
+//                           measured time per target is BENCH_DURATION in all
+//   BENCH_GATEWAY_LOG_LEVEL Gatehouse's log level (default info: an access line per request, to /dev/null)
+//   BENCH_STREAM_RATE       streamed requests per second for the time to first byte (default 200)
+//   BENCH_LARGE_RATE        500 KB requests per second (default 50)
+//   BENCH_MOCK_CHUNK_DELAY_MS  the mock's pause between stream frames (default 10)
+//   BENCH_SOAK              seconds of memory soak (default 0: none; the goal is about 600; at most 3000)
+//   BENCH_SOAK_RATE         the soak's requests per second (default 500)
+//   BENCH_SOAK_TARGET       the soak's target (default gatehouse)
+//   BENCH_SOAK_SAMPLE       seconds between VmRSS samples (default 10)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +42,12 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { summarise } from './cpu-profile.ts';
 import { prepare } from './fixtures.ts';
-import { closedLoop, openLoop, type LoadResult, type RequestSpec } from './load.ts';
-import { describeCode, describeMachine, measureCpu, waitForQuiet, type CpuShare } from './machine.ts';
-import { renderReport, type BenchReport, type LevelRun, type ScenarioResult } from './report.ts';
+import { GATEWAY_SCENARIO_IDS, TARGETS, type GatewayScenarioId, type TargetId } from './gateway-scenarios.ts';
+import { runGatewaySuite, type GatewayRun, type GatewaySettings } from './gateway-suite.ts';
+import type { RequestSpec } from './load.ts';
+import { describeCode, describeMachine, waitForQuiet } from './machine.ts';
+import { describe, measure, type LoadSettings } from './measure.ts';
+import { renderReport, type BenchReport, type LevelRun, type ScenarioResult, type Suite } from './report.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
 import { startBaseline, startServer } from './server-process.ts';
 
@@ -54,6 +78,43 @@ const baseline = process.env.BENCH_BASELINE !== '0';
 const spinMs = numberSetting('BENCH_SPIN_MS', 0, 0, 5);
 let quietBudgetMs = numberSetting('BENCH_QUIET_WAIT', 45, 0, 600) * 1000;
 const resultsFile = path.resolve(process.env.BENCH_RESULTS || path.join(benchDir, 'RESULTS.md'));
+
+function listSetting<T extends string>(name: string, fallback: string, allowed: readonly T[]): T[] {
+  const list = (process.env[name] || fallback)
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const wrong = list.filter((x) => !(allowed as readonly string[]).includes(x));
+  if (wrong.length || list.length === 0) {
+    process.stderr.write(`bench: ${name} must list some of ${allowed.join(', ')}; got ${wrong.join(', ')}\n`);
+    process.exit(2);
+  }
+  return list as T[];
+}
+
+const suites = listSetting<Suite>('BENCH_SUITES', 'api,gateway', ['api', 'gateway']);
+const targetIds = TARGETS.map((t) => t.id);
+const loadSettings: LoadSettings = { durationS, warmupS, connections, openConnections, spinMs };
+const gatewaySettings: GatewaySettings = {
+  ...loadSettings,
+  targets: listSetting<TargetId>('BENCH_GATEWAY_TARGETS', targetIds.join(','), targetIds),
+  scenarios: listSetting<GatewayScenarioId>(
+    'BENCH_GATEWAY_SCENARIOS',
+    GATEWAY_SCENARIO_IDS.join(','),
+    GATEWAY_SCENARIO_IDS,
+  ),
+  prewarmS: numberSetting('BENCH_PREWARM', 2, 0, 60),
+  rounds: Math.round(numberSetting('BENCH_ROUNDS', 2, 1, 20)),
+  logLevel: process.env.BENCH_GATEWAY_LOG_LEVEL || 'info',
+  streamRate: numberSetting('BENCH_STREAM_RATE', 200, 1, 20_000),
+  largeRate: numberSetting('BENCH_LARGE_RATE', 50, 1, 2_000),
+  chunkDelayMs: numberSetting('BENCH_MOCK_CHUNK_DELAY_MS', 10, 0, 1_000),
+  // Under the access token's hour (a fresh token is taken just before the soak).
+  soakS: numberSetting('BENCH_SOAK', 0, 0, 3_000),
+  soakRate: numberSetting('BENCH_SOAK_RATE', 500, 1, 20_000),
+  soakTarget: listSetting<TargetId>('BENCH_SOAK_TARGET', 'gatehouse', targetIds)[0]!,
+  soakSampleS: numberSetting('BENCH_SOAK_SAMPLE', 10, 1, 600),
+};
 // Before each scenario: a pause, so that the server's batched audit writes and GC from the last one
 // settle, and then a bounded wait for the rest of the machine to be quiet (the server and the generator
 // need both cores; another process's test run would be measured as the server's slowness).
@@ -88,52 +149,17 @@ async function settle(): Promise<void> {
   }
 }
 
-interface Target {
-  origin: string;
-  cpuSeconds(): number | null;
-}
-
 async function runScenario(
-  server: Target,
+  server: { origin: string; cpuSeconds(): number | null },
   scenario: Pick<Scenario, 'id' | 'mode' | 'rate'>,
   request: RequestSpec,
 ): Promise<ScenarioResult> {
-  let stopCpu: (() => CpuShare) | undefined;
-  const common = {
-    origin: server.origin,
-    request,
-    warmupMs: warmupS * 1000,
-    durationMs: durationS * 1000,
-    onMeasuring: () => {
-      stopCpu = measureCpu(server.cpuSeconds);
-    },
-  };
-  let load: LoadResult;
-  if (scenario.mode === 'closed') {
-    // Bounded by count as well as time: no server on 2 cores answers 100,000 requests a second.
-    load = await closedLoop({
-      ...common,
-      connections,
-      maxRequests: Math.ceil((durationS + warmupS) * 100_000),
-    });
-  } else {
-    load = await openLoop({ ...common, rate: scenario.rate!, connections: openConnections, spinMs });
-  }
-  const cpu = stopCpu?.() ?? { seconds: 0, server: null, generator: 0, others: null, steal: null };
+  const { load, cpu } = await measure(server, scenario, request, loadSettings);
   return { id: scenario.id, load, cpu };
 }
 
-function describe(load: LoadResult, cpu: CpuShare): string {
-  const l = load.latency;
-  const f = (us: number) => `${(us / 1000).toFixed(2)}ms`;
-  return (
-    `${Math.round(load.achievedRate)}/s ok, ${load.errors} errors, p50 ${f(l.p50)} p90 ${f(l.p90)} p99 ${f(l.p99)} max ${f(l.max)}` +
-    ` | cpu server ${cpu.server?.toFixed(2) ?? 'n/a'} gen ${cpu.generator.toFixed(2)} others ${cpu.others?.toFixed(2) ?? 'n/a'} steal ${cpu.steal?.toFixed(2) ?? 'n/a'}`
-  );
-}
-
-// The child process running now, for the SIGINT handler.
-let current: { stop(timeoutMs?: number): Promise<unknown> } | undefined;
+// The child processes running now, for the SIGINT handler.
+const running = new Set<{ stop(timeoutMs?: number): Promise<unknown> }>();
 
 async function runLevel(logLevel: string): Promise<LevelRun> {
   const profileDir = cpuProfile
@@ -141,7 +167,7 @@ async function runLevel(logLevel: string): Promise<LevelRun> {
     : undefined;
   const startedAt = Date.now();
   const server = await startServer({ repoRoot, logLevel, admin, cpuProfileDir: profileDir });
-  current = server;
+  running.add(server);
   const run: LevelRun = { logLevel, logSink: server.logSink, scenarios: [] };
   let profileSkipS = 0;
   try {
@@ -165,7 +191,7 @@ async function runLevel(logLevel: string): Promise<LevelRun> {
     say(`\n  failed: ${run.error}`);
   } finally {
     const exit = await server.stop();
-    current = undefined;
+    running.delete(server);
     if (exit.code !== 0) say(`  server exited with ${exit.signal ?? `code ${exit.code}`}\n${exit.stderr}`);
   }
   if (profileDir) {
@@ -189,7 +215,7 @@ async function runLevel(logLevel: string): Promise<LevelRun> {
 /** The same closed loop against a bare node:http server: this machine's and this generator's ceiling. */
 async function runBaseline(): Promise<ScenarioResult> {
   const server = await startBaseline(repoRoot);
-  current = server;
+  running.add(server);
   try {
     process.stdout.write(
       `\ncalibration: bare node:http server, closed loop: ${warmupS}s warm-up + ${durationS}s ... `,
@@ -203,38 +229,66 @@ async function runBaseline(): Promise<ScenarioResult> {
     return result;
   } finally {
     await server.stop();
-    current = undefined;
+    running.delete(server);
   }
 }
 
-async function main() {
-  // An interrupted run still stops the server it started.
-  process.once('SIGINT', () => {
-    say('\ninterrupted: stopping the server');
-    void (current?.stop(5_000) ?? Promise.resolve()).finally(() => process.exit(130));
-  });
+async function runApiSuite(): Promise<BenchReport> {
   const startedAt = new Date();
-  const machine = describeMachine();
-  say(
-    `Gatehouse benchmark: ${machine.cpus} CPUs, node ${machine.node}, load average ${machine.loadAverage.toFixed(2)}; ` +
-      `${SCENARIOS.length} scenarios x log levels ${logLevels.join(', ')}`,
-  );
+  say(`\nManagement API: ${SCENARIOS.length} scenarios x log levels ${logLevels.join(', ')}`);
   const calibration = baseline ? await runBaseline() : undefined;
   const runs: LevelRun[] = [];
   for (const level of logLevels) runs.push(await runLevel(level));
-  const report: BenchReport = {
+  return {
     command: commandLine(),
     startedAt,
     finishedAt: new Date(),
-    machine,
+    machine: describeMachine(),
     code: describeCode(repoRoot),
     settings: { durationS, warmupS, connections, openConnections, cpuProfile, spinMs },
     baseline: calibration,
     runs,
   };
-  fs.writeFileSync(resultsFile, renderReport(report));
+}
+
+async function main() {
+  // An interrupted run still stops the servers it started (and server-process.ts kills any left at exit).
+  process.once('SIGINT', () => {
+    say('\ninterrupted: stopping the servers');
+    void Promise.allSettled([...running].map((p) => p.stop(5_000))).finally(() => process.exit(130));
+  });
+  const machine = describeMachine();
+  say(
+    `Gatehouse benchmark: ${machine.cpus} CPUs, node ${machine.node}, load average ${machine.loadAverage.toFixed(2)}; ` +
+      `suites ${suites.join(', ')}`,
+  );
+  const api = suites.includes('api') ? await runApiSuite() : undefined;
+  let gateway: GatewayRun | undefined;
+  if (suites.includes('gateway')) {
+    gateway = await runGatewaySuite(
+      {
+        repoRoot,
+        admin,
+        command: commandLine(),
+        settle,
+        running,
+        say,
+        write: (text) => process.stdout.write(text),
+      },
+      gatewaySettings,
+    );
+  }
+  const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : undefined;
+  fs.writeFileSync(
+    resultsFile,
+    renderReport({
+      api,
+      gateway: gateway && { run: gateway, machine, code: describeCode(repoRoot) },
+      previous,
+    }),
+  );
   say(`\nwrote ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
-  if (runs.some((r) => r.error)) process.exitCode = 1;
+  if (api?.runs.some((r) => r.error) || gateway?.error) process.exitCode = 1;
 }
 
 await main();

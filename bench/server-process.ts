@@ -31,7 +31,7 @@ export interface ServerProcess {
 }
 
 /** A port the OS reports free on 127.0.0.1 (released at once; the server binds it moments later). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
 
 // utime + stime of /proc/<pid>/stat, in clock ticks (USER_HZ, 100 on every Linux this runs on).
 const USER_HZ = 100;
-function procCpuSeconds(pid: number): number | null {
+export function procCpuSeconds(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
@@ -63,13 +63,17 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: str
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-interface Launch {
+export interface Launch {
   repoRoot: string;
   args: string[];
   env: Record<string, string>;
-  /** A file descriptor to write stdout to, or 'ignore' for /dev/null. */
-  stdout: number | 'ignore';
-  healthUrl: string;
+  /**
+   * A file descriptor to write stdout to, 'ignore' for /dev/null, or 'announce': the process is ready
+   * when it prints its first line on stdout (JSON, returned as `announced`), and the rest is discarded.
+   */
+  stdout: number | 'ignore' | 'announce';
+  /** Ready when this answers 200 (not needed with stdout 'announce'). */
+  healthUrl?: string;
   startTimeoutMs: number;
   /** Runs after the process has exited (stopped, or failed to start). */
   cleanup: () => void;
@@ -77,20 +81,59 @@ interface Launch {
   failureHint?: () => string;
 }
 
-interface Launched {
+export interface Launched {
   pid: number;
+  /** The first line the process printed, parsed, with stdout 'announce'. */
+  announced?: Record<string, unknown>;
   cpuSeconds(): number | null;
   stop(timeoutMs?: number): Promise<{ code: number | null; signal: string | null; stderr: string }>;
 }
 
-/** Spawns `node <args>` and waits until healthUrl answers 200; kills it and throws if it never does. */
-async function launch(l: Launch): Promise<Launched> {
+// Every child still running, killed when this process exits however it exits (an exception included):
+// no benchmark leaves a server behind.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** The first line a child prints on stdout, parsed as JSON; rejects if it exits or prints something else. */
+function firstLine(child: ChildProcess): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.setEncoding('utf8');
+    const onData = (chunk: string) => {
+      text += chunk;
+      const nl = text.indexOf('\n');
+      if (nl < 0) return;
+      child.stdout!.off('data', onData);
+      // Whatever else it prints is read and dropped, so that a full pipe never blocks it.
+      child.stdout!.resume();
+      try {
+        resolve(JSON.parse(text.slice(0, nl)) as Record<string, unknown>);
+      } catch {
+        reject(new Error(`expected a JSON line on stdout, got ${text.slice(0, 200)}`));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', () => reject(new Error('exited before it was ready')));
+  });
+}
+
+/**
+ * Spawns `node <args>` and waits until it is ready (healthUrl answers 200, or its announcement line);
+ * kills it and throws if it never is.
+ */
+export async function launch(l: Launch): Promise<Launched> {
   const child = spawn(process.execPath, l.args, {
     cwd: l.repoRoot,
     env: { ...process.env, ...l.env },
-    stdio: ['ignore', l.stdout, 'pipe'],
+    stdio: ['ignore', l.stdout === 'announce' ? 'pipe' : l.stdout, 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   if (typeof l.stdout === 'number') fs.closeSync(l.stdout);
+  const announcement = l.stdout === 'announce' ? firstLine(child) : undefined;
+  announcement?.catch(() => {}); // read below; a rejection before then is not unhandled
   // Keep the tail of stderr for the error message should the process fail; bounded.
   let stderr = '';
   child.stderr!.setEncoding('utf8');
@@ -101,7 +144,31 @@ async function launch(l: Launch): Promise<Launched> {
 
   const deadline = Date.now() + l.startTimeoutMs;
   let ready = false;
-  while (!ready && Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+  let announced: Record<string, unknown> | undefined;
+  let failure = '';
+  if (announcement) {
+    const timer = new AbortController();
+    try {
+      announced = await Promise.race([
+        announcement,
+        sleep(l.startTimeoutMs, undefined, { signal: timer.signal }).then(() =>
+          Promise.reject(new Error('no announcement in time')),
+        ),
+      ]);
+      ready = true;
+    } catch (err) {
+      failure = ` (${(err as Error).message})`;
+    } finally {
+      timer.abort();
+    }
+  }
+  while (
+    !ready &&
+    l.healthUrl &&
+    Date.now() < deadline &&
+    child.exitCode === null &&
+    child.signalCode === null
+  ) {
     try {
       const res = await fetch(l.healthUrl, { signal: AbortSignal.timeout(1_000) });
       ready = res.status === 200;
@@ -117,12 +184,13 @@ async function launch(l: Launch): Promise<Launched> {
     const hint = l.failureHint?.() ?? '';
     l.cleanup();
     throw new Error(
-      `${l.args.at(-1)} did not become healthy at ${l.healthUrl}${stderr ? `\nstderr:\n${stderr}` : ''}${hint}`,
+      `${l.args.at(-1)} did not become ready${l.healthUrl ? ` at ${l.healthUrl}` : ''}${failure}${stderr ? `\nstderr:\n${stderr}` : ''}${hint}`,
     );
   }
 
   return {
     pid: child.pid!,
+    ...(announced ? { announced } : {}),
     cpuSeconds: () => procCpuSeconds(child.pid!),
     async stop(timeoutMs = 15_000) {
       child.kill('SIGTERM');

@@ -1,0 +1,150 @@
+// What each Gateway benchmark target needs before it is measured, and a check of each target's answers
+// in full, once, so that the load runs can judge answers by status (and a stream by its last frame).
+//
+// - direct and bare: the provider key itself, as an OpenAI client would send it;
+// - Gatehouse: set up through its management API as an operator would: the admin signs in, adds the
+//   mock as an OpenAI provider key (base_url <mock>/v1, gpt-4o-mini enabled), creates a machine
+//   credential with the gateway:invoke scope, and the credential exchanges its secret for a token that
+//   the requests carry;
+// - Portkey: its own routing headers (x-portkey-provider, x-portkey-custom-host) and the provider key.
+import { MOCK_KEYS } from '../server/test/mocks/mock-upstream.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  adminPost,
+  createCredential,
+  exchangeToken,
+  signIn,
+  tokenExchangeRequest,
+  USER_AGENT,
+  type AdminSession,
+} from './fixtures.ts';
+import type { RequestSpec } from './load.ts';
+import {
+  MODEL,
+  targetRequests,
+  type RequestKind,
+  type TargetId,
+  type TargetRequests,
+} from './gateway-scenarios.ts';
+
+export async function prepareGatehouse(
+  consoleUrl: string,
+  admin: { email: string; password: string },
+  mockUrl: string,
+): Promise<{ accessToken: string; session: AdminSession; newToken: () => Promise<string> }> {
+  const session = await signIn(consoleUrl, admin);
+  await adminPost(
+    consoleUrl,
+    session,
+    '/api/v1/provider-keys',
+    {
+      name: 'bench-openai',
+      provider: 'openai',
+      secret: MOCK_KEYS.openai,
+      base_url: `${mockUrl}/v1`,
+      enabled_models: [MODEL],
+    },
+    201,
+    'create provider key',
+  );
+  const { clientId, clientSecret } = await createCredential(consoleUrl, session, 'bench-gateway', [
+    'gateway:invoke',
+  ]);
+  // Tokens last an hour: a long soak starts with a fresh one.
+  const newToken = () =>
+    exchangeToken(consoleUrl, tokenExchangeRequest(clientId, clientSecret), 'gateway:invoke');
+  return { accessToken: await newToken(), session, newToken };
+}
+
+/**
+ * Whether the Gateway recorded the checked requests in its activity log (written in batches, so given a
+ * few seconds): the benchmark is meant to measure it with recording on. A sentence for the report.
+ */
+export async function checkActivity(consoleUrl: string, session: AdminSession): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const res = await fetch(`${consoleUrl}/api/v1/activity?limit=20`, {
+      headers: { cookie: session.cookie, accept: 'application/json', 'user-agent': USER_AGENT },
+    });
+    const text = await res.text();
+    if (res.status !== 200) return `activity log not readable: HTTP ${res.status}: ${text.slice(0, 200)}`;
+    const records =
+      (JSON.parse(text) as { activity?: { operation?: string; status?: number }[] }).activity ?? [];
+    const chats = records.filter((r) => r.operation === 'chat.completions');
+    if (chats.length > 0) {
+      return `activity recording verified: the checked requests appear in GET /api/v1/activity (${chats.length} chat.completions records, statuses ${[...new Set(chats.map((r) => r.status))].join(', ')})`;
+    }
+    if (Date.now() > deadline)
+      return `**activity recording not seen**: GET /api/v1/activity returned ${records.length} records, none for chat.completions, 5 s after the checked requests`;
+    await sleep(250);
+  }
+}
+
+/** The headers that make a target route to the mock with the right credential. */
+export function targetHeaders(
+  target: TargetId,
+  mockUrl: string,
+  gatehouseToken: string | undefined,
+): Record<string, string> {
+  const providerKey = { authorization: `Bearer ${MOCK_KEYS.openai}` };
+  switch (target) {
+    case 'direct':
+    case 'bare':
+      return providerKey;
+    case 'gatehouse':
+      return { authorization: `Bearer ${gatehouseToken ?? 'none'}` };
+    case 'portkey':
+      return { ...providerKey, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${mockUrl}/v1` };
+  }
+}
+
+export function requestsFor(
+  target: TargetId,
+  mockUrl: string,
+  gatehouseToken: string | undefined,
+  large: Buffer,
+): TargetRequests {
+  return targetRequests(targetHeaders(target, mockUrl, gatehouseToken), large);
+}
+
+/**
+ * One request of each kind, its answer checked in full: a chat.completion with the mock's reply, or a
+ * stream of chat.completion.chunk frames ending in [DONE]. Returns, per kind, null when it was right or
+ * why not (status and the start of the body), so that the report can say exactly why a column is empty.
+ */
+export async function probe(
+  origin: string,
+  requests: TargetRequests,
+): Promise<Record<RequestKind, string | null>> {
+  const check = async (kind: RequestKind, spec: RequestSpec): Promise<string | null> => {
+    try {
+      const res = await fetch(`${origin}${spec.path}`, {
+        method: spec.method,
+        headers: spec.headers,
+        ...(spec.body !== undefined ? { body: spec.body } : {}),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const text = await res.text();
+      const shown = `HTTP ${res.status}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+      if (res.status !== 200) return shown;
+      if (kind === 'stream') {
+        const frames = text.split('\n').filter((l) => l.startsWith('data: '));
+        const chunks = frames.filter((l) => l.includes('"chat.completion.chunk"'));
+        return frames.at(-1) === 'data: [DONE]' && chunks.length > 0
+          ? null
+          : `not an OpenAI stream: ${shown}`;
+      }
+      const body = JSON.parse(text) as { object?: string; choices?: { message?: { content?: string } }[] };
+      return body.object === 'chat.completion' && typeof body.choices?.[0]?.message?.content === 'string'
+        ? null
+        : `not a chat.completion: ${shown}`;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  return {
+    chat: await check('chat', requests.chat),
+    stream: await check('stream', requests.stream),
+    large: await check('large', requests.large),
+  };
+}
