@@ -9,6 +9,8 @@ import { SetupPage } from './setup/setup-page';
 import { ConsoleShell } from './shell/console-shell';
 import { CredentialsPage } from './credentials/credentials-page';
 import { AuditPage } from './audit/audit-page';
+import { ProviderKeysPage } from './provider-keys/provider-keys-page';
+import { ActivityPage } from './activity/activity-page';
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { state } = useSession();
@@ -34,6 +36,8 @@ export function App() {
       >
         <Route index element={<Navigate to="/credentials" replace />} />
         <Route path="/credentials" element={<CredentialsPage />} />
+        <Route path="/provider-keys" element={<ProviderKeysPage />} />
+        <Route path="/activity" element={<ActivityPage />} />
         <Route path="/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/credentials" replace />} />
       </Route>

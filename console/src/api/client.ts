@@ -8,6 +8,11 @@ export type Credential = components['schemas']['Credential'];
 export type AuditEvent = components['schemas']['AuditEvent'];
 export type Admin = paths['/api/v1/session']['get']['responses'][200]['content']['application/json']['admin'];
 export type Scope = Credential['scopes'][number];
+export type ProviderKey = components['schemas']['ProviderKey'];
+export type ProviderFamily = ProviderKey['provider'];
+export type ModelList = components['schemas']['ModelList'];
+export type Activity = components['schemas']['Activity'];
+export type Outcome = Activity['outcome'];
 
 /** An error the API returned: its stable code, and the sentence to show. */
 export class ApiError extends Error {

@@ -1,15 +1,8 @@
 // Filters of the audit log: action, actor and time range, applied together.
 import { useState, type FormEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { toLocal, toRfc3339 } from '../ui/local-time';
 import type { AuditFilters } from './audit-feed';
-
-/** datetime-local speaks local time without an offset; the API wants RFC 3339. */
-const toRfc3339 = (local: string) => (local ? new Date(local).toISOString() : '');
-const toLocal = (iso: string) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 export function AuditFilterForm({
   value,

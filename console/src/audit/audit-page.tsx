@@ -1,37 +1,34 @@
-// The audit log, newest first: filters, pages of 50, newer events on demand, and one event's detail.
+// The audit log, newest first: filters, older events a page at a time, newer events on demand, and one
+// event's detail.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { AuditEvent } from '../api/client';
 import { formatDateTime } from '../credentials/format';
 import { EmptyState, ErrorState, Loading } from '../ui/states';
-import { MAX_EVENTS, useAuditFeed, useNewerEvents, type AuditFilters } from './audit-feed';
+import { LoadOlder } from '../ui/load-older';
+import { NO_FILTERS, useAuditFeed, type AuditFilters } from './audit-feed';
 import { AuditFilterForm } from './audit-filters';
 import { AuditEventDetail } from './audit-event-detail';
 
-const PER_PAGE = 50;
-const WEEK = 7 * 24 * 3600_000;
-const lastWeek = (): AuditFilters => ({
-  action: '',
-  actorId: '',
-  since: new Date(Date.now() - WEEK).toISOString(),
-  until: '',
-});
-
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilters>(lastWeek);
-  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<AuditEvent | null>(null);
+  const [newer, setNewer] = useState<number | null>(null);
   const feed = useAuditFeed(filters);
-  const newer = useNewerEvents(filters);
 
   const apply = (next: AuditFilters) => {
     setFilters(next);
-    setPage(1);
-    newer.reset();
+    setNewer(null);
   };
-  const events = feed.data?.events ?? [];
-  const pages = Math.max(1, Math.ceil(events.length / PER_PAGE));
-  const shown = events.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+  const events = feed.data ?? [];
+
+  async function checkNewer() {
+    const top = events[0]?.id;
+    const { data } = await feed.refetch();
+    if (!data) return;
+    const at = top ? data.findIndex((e) => e.id === top) : data.length;
+    setNewer(at < 0 ? data.length : at);
+  }
 
   return (
     <Stack>
@@ -47,31 +44,26 @@ export function AuditPage() {
       <AuditFilterForm key={JSON.stringify(filters)} value={filters} onApply={apply} />
       {feed.isPending ? (
         <Loading label="Loading audit events…" />
-      ) : feed.isError ? (
+      ) : feed.isError && events.length === 0 ? (
         <ErrorState error={feed.error} onRetry={() => void feed.refetch()} />
       ) : (
         <>
           <Group justify="space-between">
             <Text size="sm" aria-live="polite">
               {events.length === 1 ? '1 event' : `${events.length.toLocaleString('en')} events`}
-              {newer.isSuccess && ` · ${newer.data} newer loaded`}
+              {feed.hasNextPage && ', newest first'}
+              {newer !== null && ` · ${newer} newer loaded`}
             </Text>
             <Button
               variant="default"
               size="xs"
-              loading={newer.isPending}
-              onClick={() => newer.mutate(undefined, { onSuccess: () => setPage(1) })}
+              loading={feed.isRefetching && !feed.isFetchingNextPage}
+              onClick={() => void checkNewer()}
             >
               Check for newer events
             </Button>
           </Group>
-          {feed.data.truncated && (
-            <Alert color="yellow">
-              This range holds more than {MAX_EVENTS.toLocaleString('en')} events; only the first{' '}
-              {MAX_EVENTS.toLocaleString('en')} were read. Narrow the time range to see the newest.
-            </Alert>
-          )}
-          {newer.isError && <ErrorState error={newer.error} />}
+          {feed.isError && <ErrorState error={feed.error} />}
           {events.length === 0 ? (
             <EmptyState title="No events match">
               Widen the time range or clear the filters. Events appear here as admins and credentials act.
@@ -91,7 +83,7 @@ export function AuditPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {shown.map((e) => (
+                    {events.map((e) => (
                       <Table.Tr key={e.id}>
                         <Table.Td>
                           <Text size="sm">{formatDateTime(e.time)}</Text>
@@ -120,9 +112,12 @@ export function AuditPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {pages > 1 && (
-                <Pagination value={page} onChange={setPage} total={pages} aria-label="Audit log pages" />
-              )}
+              <LoadOlder
+                what="events"
+                hasOlder={feed.hasNextPage}
+                loading={feed.isFetchingNextPage}
+                onLoad={() => void feed.fetchNextPage()}
+              />
             </>
           )}
         </>

@@ -25,6 +25,8 @@ export function CreateCredentialDialog(props: {
   onClose(): void;
   onCreated(created: Created): void;
 }) {
+  // Read the scopes with the page, so that the dialog opens complete.
+  useScopes();
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Create an API credential" size="lg">
       {props.opened && <CreateForm onClose={props.onClose} onCreated={props.onCreated} />}
@@ -61,9 +63,6 @@ function CreateForm({ onClose, onCreated }: { onClose(): void; onCreated(created
     );
   }
 
-  if (scopes.isPending) return <Loading label="Loading scopes…" />;
-  if (scopes.isError) return <ErrorState error={scopes.error} onRetry={() => void scopes.refetch()} />;
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -76,39 +75,45 @@ function CreateForm({ onClose, onCreated }: { onClose(): void; onCreated(created
           onChange={(e) => setName(e.currentTarget.value)}
           data-autofocus
         />
-        <Checkbox.Group
-          label="Scopes"
-          description="Choose only what the system needs."
-          required
-          value={chosen}
-          onChange={(v) => setChosen(v as Scope[])}
-        >
-          <Stack gap="xs" mt="xs">
-            {scopes.data.map((s) => (
-              <Checkbox
-                key={s.name}
-                value={s.name}
-                label={
-                  <Text ff="monospace" size="sm">
-                    {s.name}
-                  </Text>
-                }
-                description={
-                  s.name === 'policy:write' ? (
-                    <>
-                      {s.description}
-                      <Text span c="orange.8" fw={600} size="xs" display="block">
-                        Warning: whoever holds this credential can turn enforcement off.
-                      </Text>
-                    </>
-                  ) : (
-                    s.description
-                  )
-                }
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        {scopes.isPending ? (
+          <Loading label="Loading scopes…" />
+        ) : scopes.isError ? (
+          <ErrorState error={scopes.error} onRetry={() => void scopes.refetch()} />
+        ) : (
+          <Checkbox.Group
+            label="Scopes"
+            description="Choose only what the system needs."
+            required
+            value={chosen}
+            onChange={(v) => setChosen(v as Scope[])}
+          >
+            <Stack gap="xs" mt="xs">
+              {scopes.data.map((s) => (
+                <Checkbox
+                  key={s.name}
+                  value={s.name}
+                  label={
+                    <Text ff="monospace" size="sm">
+                      {s.name}
+                    </Text>
+                  }
+                  description={
+                    s.name === 'policy:write' ? (
+                      <>
+                        {s.description}
+                        <Text span c="orange.8" fw={600} size="xs" display="block">
+                          Warning: whoever holds this credential can turn enforcement off.
+                        </Text>
+                      </>
+                    ) : (
+                      s.description
+                    )
+                  }
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
         <Radio.Group
           label="Expires in"
           value={String(expiry)}

@@ -8,7 +8,7 @@ import { useCredentials, useReissueCredential, useRevokeCredential } from './cre
 import { CredentialTable } from './credential-table';
 import { CreateCredentialDialog } from './create-credential-dialog';
 import { SecretOnce, type IssuedSecret } from './secret-once';
-import { ConfirmByNameDialog } from './confirm-by-name-dialog';
+import { ConfirmByNameDialog } from '../ui/confirm-by-name-dialog';
 
 export function CredentialsPage() {
   const admin = useAdmin();

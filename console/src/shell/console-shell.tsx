@@ -6,6 +6,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useAdmin, useSession } from '../session/session-context';
 
 const NAV = [
+  { to: '/activity', label: 'Activity' },
+  { to: '/provider-keys', label: 'Provider keys' },
   { to: '/credentials', label: 'API credentials' },
   { to: '/audit', label: 'Audit log' },
 ];

@@ -1,6 +1,7 @@
 // The admin console in Debian's Chromium: a page that records every console error and uncaught
 // exception (a Content-Security-Policy violation is a console error), signing in through the form,
-// and screenshots for the README's tour.
+// screenshots for the README's tour, and the check that a narrow window does not scroll sideways.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -39,7 +40,46 @@ export async function signInThroughForm(page: Page, url: string, email: string, 
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  // Finished transitions: a dialog caught while it fades in looks half there.
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/** An element as the tests read it inside page.evaluate. */
+export interface PageElement {
+  tagName: string;
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  labels?: ArrayLike<PageElement> | null;
+  getAttribute(name: string): string | null;
+  matches(selector: string): boolean;
+  closest(selector: string): PageElement | null;
+}
+
+/**
+ * The few browser globals the tests use inside page.evaluate, which runs in the page: the tests are
+ * type-checked for Node, without the DOM's types. Read them as `globalThis as unknown as PageGlobals`.
+ */
+export interface PageGlobals {
+  document: {
+    activeElement: PageElement | null;
+    body: PageElement;
+    documentElement: PageElement;
+    getElementById(id: string): PageElement | null;
+  };
+  getComputedStyle(el: PageElement): { outlineStyle: string; outlineWidth: string };
+}
+
+/** The page body does not scroll sideways: a wide table may scroll, but inside its own container. */
+export async function assertNoPageScroll(page: Page): Promise<void> {
+  const { content, viewport } = await page.evaluate(() => {
+    const { document } = globalThis as unknown as PageGlobals;
+    return {
+      content: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+      viewport: document.documentElement.clientWidth,
+    };
+  });
+  assert.ok(content <= viewport, `the page scrolls sideways: ${content} px of content in ${viewport} px`);
 }
 
 /** A viewer, written straight to the store: managing admins is not part of this API yet. */

@@ -1,5 +1,5 @@
-// Reissue and revoke ask the admin to type the credential's name: the button stays disabled until it
-// matches, as the API's own `confirm` field requires.
+// Reissue, revoke and delete ask the admin to type the name of what they act on: the button stays
+// disabled until it matches, as the API's own `confirm` field requires for credentials.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 

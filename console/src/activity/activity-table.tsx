@@ -1,0 +1,90 @@
+// The activity table, newest first: one row per Gateway request. A row (or its time, for the keyboard)
+// opens the request's detail.
+import { Anchor, Table, Text } from '@mantine/core';
+import type { Activity } from '../api/client';
+import { FAMILY_SHORT } from '../provider-keys/provider-families';
+import { OutcomeBadge, SignalBadges } from './activity-badges';
+import { caller, formatMs, formatTime, tokens } from './format';
+
+export function ActivityTable(props: { activity: Activity[]; onOpen(a: Activity): void }) {
+  return (
+    <Table.ScrollContainer minWidth={1020}>
+      <Table striped highlightOnHover aria-label="Gateway requests">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Caller</Table.Th>
+            <Table.Th>Tool</Table.Th>
+            <Table.Th>Provider</Table.Th>
+            <Table.Th>Model</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Outcome</Table.Th>
+            <Table.Th>Signals</Table.Th>
+            <Table.Th>Tokens in / out</Table.Th>
+            <Table.Th>Latency</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.activity.map((a) => (
+            <Table.Tr
+              key={a.id}
+              data-request-id={a.request_id}
+              onClick={() => props.onOpen(a)}
+              style={{ cursor: 'pointer' }}
+            >
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  size="sm"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    props.onOpen(a);
+                  }}
+                  aria-label={`Request at ${formatTime(a.time)}, ${a.outcome}: show the detail`}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {formatTime(a.time)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={a.actor ? undefined : 'dimmed'}>
+                  {caller(a)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{a.tool}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{a.provider ? FAMILY_SHORT[a.provider] : '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {a.model ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{a.status}</Text>
+              </Table.Td>
+              <Table.Td>
+                <OutcomeBadge outcome={a.outcome} />
+              </Table.Td>
+              <Table.Td>
+                <SignalBadges signals={a.signals} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {tokens(a)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMs(a.latency_ms)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,86 @@
+// The edit dialog: a key's name, endpoint, Azure API version and enabled models. The provider stays as
+// it is, and the secret changes only through rotate.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { ProviderKey } from '../api/client';
+import { FAMILY_LABEL } from './provider-families';
+import { modelsError, modelsText, parseModels } from './model-entries';
+import { useUpdateProviderKey } from './provider-key-queries';
+import { AzureApiVersionInput, BaseUrlInput, EnabledModelsInput } from './key-fields';
+
+export function EditProviderKeyDialog(props: { providerKey: ProviderKey | null; onClose(): void }) {
+  return (
+    <Modal
+      opened={props.providerKey !== null}
+      onClose={props.onClose}
+      title={props.providerKey ? `Edit ${props.providerKey.name}` : ''}
+      size="lg"
+    >
+      {props.providerKey && <EditForm k={props.providerKey} onClose={props.onClose} />}
+    </Modal>
+  );
+}
+
+function EditForm({ k, onClose }: { k: ProviderKey; onClose(): void }) {
+  const update = useUpdateProviderKey();
+  const [name, setName] = useState(k.name);
+  const [baseUrl, setBaseUrl] = useState(k.base_url ?? '');
+  const [apiVersion, setApiVersion] = useState(k.azure_api_version ?? '');
+  const [modelText, setModelText] = useState(modelsText(k.enabled_models));
+  const models = parseModels(modelText);
+  const error = modelsError(models);
+  const azure = k.provider === 'azure';
+  const ready =
+    name.trim() !== '' && (!azure || baseUrl.trim() !== '') && models.entries.length > 0 && !error;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    update.mutate(
+      {
+        id: k.id,
+        body: {
+          name: name.trim(),
+          base_url: baseUrl.trim() || null,
+          ...(azure ? { azure_api_version: apiVersion.trim() || null } : {}),
+          enabled_models: models.entries,
+        },
+      },
+      { onSuccess: onClose },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">
+          Provider: <b>{FAMILY_LABEL[k.provider]}</b>. To change the secret, rotate it instead.
+        </Text>
+        <TextInput
+          label="Name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
+        <BaseUrlInput provider={k.provider} value={baseUrl} onChange={setBaseUrl} />
+        {azure && <AzureApiVersionInput value={apiVersion} onChange={setApiVersion} />}
+        <EnabledModelsInput provider={k.provider} value={modelText} onChange={setModelText} error={error} />
+        {update.isError && (
+          <Alert color="red" role="alert" title="The key was not changed">
+            {update.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!ready} loading={update.isPending}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,185 @@
+// The console with the keyboard alone, in Debian's Chromium: Tab through the sign-in form and sign in,
+// reach "Create credential", fill the dialog and create the credential without a mouse, and close
+// dialogs with Escape, focus returning to what opened them. Every control that takes the focus on the
+// way shows that it has it (a visible focus ring), and a dialog keeps the focus inside itself.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { eachEngine } from '../helpers/engines.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { openConsole, type ConsolePage, type PageGlobals } from '../helpers/console-page.ts';
+
+interface Focused {
+  tag: string;
+  name: string;
+  /** The browser shows a focus indicator (:focus-visible) and it draws an outline. */
+  ring: boolean;
+  inDialog: boolean;
+}
+
+/** What has the focus, what it is called, and whether the focus is visible on it. */
+async function focused(page: Page): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    // An input's ring may be drawn by its wrapper (a password field with its visibility toggle).
+    const drawn = [el, el.closest('.mantine-Input-input')].filter((e) => e !== null);
+    const outlined = drawn.some((e) => {
+      const style = getComputedStyle(e);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    });
+    const labelled = el.getAttribute('aria-labelledby');
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      el.labels?.[0]?.textContent ??
+      el.textContent ??
+      '';
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: name.replace(/\s+/g, ' ').trim(),
+      ring: el.matches(':focus-visible') && outlined,
+      inDialog: el.closest('[role="dialog"]') !== null,
+    };
+  });
+}
+
+/** Presses Tab once and returns what took the focus, asserting that the focus is visible on it. */
+async function tab(page: Page, shift = false): Promise<Focused> {
+  await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+  const f = await focused(page);
+  assert.ok(f, 'the focus went somewhere');
+  assert.ok(f.ring, `no visible focus on ${f.tag} "${f.name}"`);
+  return f;
+}
+
+/** Waits until the focus is inside an open dialog (a modal moves it there once it has opened). */
+async function focusInDialog(page: Page): Promise<Focused> {
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as PageGlobals;
+    return document.activeElement?.closest('[role="dialog"]') != null;
+  });
+  return (await focused(page))!;
+}
+
+/** Waits until the focus is back on the named control (a modal returns it once it has closed). */
+async function focusReturnsTo(page: Page, name: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while ((await focused(page))?.name !== name) {
+    if (Date.now() > deadline)
+      assert.fail(`the focus did not return to "${name}": ${JSON.stringify(await focused(page))}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Tabs forward until the focus is on a control whose name matches, within `max` presses. */
+async function tabTo(page: Page, name: RegExp, max = 30): Promise<Focused> {
+  for (let i = 0; i < max; i++) {
+    const f = await tab(page);
+    if (name.test(f.name)) return f;
+  }
+  assert.fail(`Tab never reached ${name}`);
+}
+
+eachEngine('console: the keyboard alone', (engine) => {
+  let server: TestServer;
+  let browser: Browser;
+  let c: ConsolePage;
+
+  before(async () => {
+    server = await startTestServer(engine);
+    browser = await launchBrowser();
+    c = await openConsole(browser);
+  });
+  after(async () => {
+    await browser.close();
+    await server.close();
+  });
+
+  test('sign-in: Tab reaches e-mail, password and the button in order, with a visible focus', async () => {
+    const { page } = c;
+    await page.goto(`${server.consoleUrl}/console/`);
+    await page.getByRole('heading', { name: 'Sign in to Gatehouse' }).waitFor();
+    assert.match((await tab(page)).name, /^E-mail address/);
+    await page.keyboard.type(server.owner.email);
+    assert.match((await tab(page)).name, /^Password/);
+    await page.keyboard.type(server.owner.password);
+    const button = await tab(page);
+    assert.deepEqual([button.tag, button.name], ['button', 'Sign in']);
+    assert.match((await tab(page, true)).name, /^Password/, 'Shift+Tab goes back');
+    await tab(page);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+  });
+
+  test('credentials: the create dialog opens, fills, creates and closes from the keyboard', async () => {
+    const { page } = c;
+    await tabTo(page, /^Create credential$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create an API credential' });
+    await dialog.waitFor();
+    assert.match((await focusInDialog(page)).name, /^Name/, 'the focus starts on the name');
+    await page.keyboard.type('keyboard-ci');
+    const scope = await tabTo(page, /^audit:read/);
+    assert.equal(scope.inDialog, true);
+    await page.keyboard.press('Space');
+    assert.equal(await dialog.getByRole('checkbox', { name: 'audit:read' }).isChecked(), true);
+
+    // The dialog keeps the focus: a full round of Tab never leaves it.
+    for (let i = 0; i < 25; i++) assert.equal((await tab(page)).inDialog, true, 'the focus left the dialog');
+
+    await tabTo(page, /^Create credential$/);
+    await page.keyboard.press('Enter');
+    const secret = page.getByRole('dialog', { name: 'The secret of keyboard-ci' });
+    await secret.waitFor();
+    await tabTo(page, /^I have stored the secret$/);
+    await page.keyboard.press('Enter');
+    await secret.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: 'keyboard-ci' }).waitFor();
+  });
+
+  test('Escape closes a dialog and gives the focus back to the button that opened it', async () => {
+    const { page } = c;
+    await page.getByRole('button', { name: 'Create credential' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create an API credential' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await focusReturnsTo(page, 'Create credential');
+
+    await page.getByRole('button', { name: 'Revoke keyboard-ci' }).focus();
+    await page.keyboard.press('Enter');
+    const revoke = page.getByRole('dialog', { name: 'Revoke the credential' });
+    await revoke.waitFor();
+    assert.match(
+      (await focusInDialog(page)).name,
+      /to confirm/,
+      'the focus starts on the typed confirmation',
+    );
+    await page.keyboard.press('Escape');
+    await revoke.waitFor({ state: 'detached' });
+    await focusReturnsTo(page, 'Revoke keyboard-ci');
+  });
+
+  test('the navigation and the provider keys dialog work from the keyboard too', async () => {
+    const { page } = c;
+    await page.reload(); // Tab starts again from the top of the page
+    await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+    await tabTo(page, /^Provider keys$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Provider keys', level: 1 }).waitFor();
+    await tabTo(page, /^Add provider key$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add a provider key' });
+    await dialog.waitFor();
+    assert.match((await focusInDialog(page)).name, /^Name/);
+    const provider = await tab(page);
+    assert.deepEqual([provider.tag, provider.inDialog], ['select', true]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(c.problems, []);
+  });
+});
