@@ -16,6 +16,10 @@ export function createActivityLog(store: Store, log: Logger): ActivityLog {
   const writer = createBatchWriter<ActivityRow>({
     name: 'activity',
     log,
+    // A commit costs as much as a few dozen rows on SQLite: at a thousand requests a second, 25 ms
+    // gathers about 25 rows per transaction (a third of the cost per row of 5 ms batches), and the
+    // longest the write then holds the event loop stays well under a millisecond.
+    maxDelayMs: 25,
     write: (rows) => store.db.transaction().execute((trx) => appendActivityRows(trx, store.dialect, rows)),
   });
   return {

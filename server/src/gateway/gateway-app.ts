@@ -33,6 +33,8 @@ export async function buildGatewayApp(
   const app = Fastify(fastifyOptions(config, log, GATEWAY_BODY_LIMIT));
   registerAccessLog(app, 'x-gatehouse-request-id');
 
+  // Declared up front so that every request object has the same shape (the pipeline sets it per request).
+  app.decorateRequest('exchange', null);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -85,7 +87,6 @@ export async function buildGatewayApp(
     upstream,
     health,
     activity: services.activity,
-    log,
   };
   for (const provider of PROVIDERS) {
     for (const route of provider.routes) {

@@ -1,19 +1,73 @@
-// Watches the provider's answer on its way to the caller without holding it back: each piece passes on
-// as it arrives (a Transform, so the caller's pace pushes back on the provider), while the tap counts
-// bytes, notes the first byte's time and reads token usage. A streamed answer (SSE) is read event by
-// event, across chunk boundaries; a plain JSON answer is kept aside (up to a bound) and read at the end.
-import { Transform, type TransformCallback } from 'node:stream';
+// What the Gateway reads of the provider's answer on its way to the caller: its size, when its first
+// byte came and its token usage. A streamed answer (SSE) is watched without being held back: each piece
+// passes on as it arrives (a Transform, so the caller's pace pushes back on the provider) and is read
+// event by event, across chunk boundaries. A JSON answer of known, bounded length is taken whole and
+// sent in one write (the caller's SDK reads it whole anyway, and the policy on the response needs all of
+// it); one of unknown length passes through the tap like a stream and is kept aside to be read at the end.
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { noUsage, type Provider, type Usage } from './providers/provider-types.ts';
 
-/** A JSON answer larger than this is passed on but not read for usage. */
-const MAX_JSON_KEPT = 8 * 1024 * 1024;
+/** A JSON answer larger than this is passed on but not read for usage (nor taken whole). */
+export const MAX_JSON_KEPT = 8 * 1024 * 1024;
 /** A single SSE line longer than this is passed on but not read. */
 const MAX_LINE = 1024 * 1024;
 
-export class ResponseTap extends Transform {
+/** What the activity record takes from an answer. */
+export interface AnswerMeter {
+  bytes: number;
+  /** performance.now() when the first byte of the answer arrived, or null. */
+  firstByteAt: number | null;
+  readonly usage: Usage;
+}
+
+/** The meter of an answer taken whole; `read`: whether to look for usage (successful answers only). */
+export function meterWhole(provider: Provider, body: Buffer, read: boolean, headersAt: number): AnswerMeter {
+  const usage = noUsage();
+  if (read) {
+    try {
+      Object.assign(usage, provider.usage(JSON.parse(body.toString('utf8'))));
+    } catch {
+      // Not JSON: nothing to read.
+    }
+  }
+  return { bytes: body.length, firstByteAt: headersAt, usage };
+}
+
+/**
+ * Reads an answer whole, up to `cap` bytes. Past the cap it stops reading (the source paused) and hands
+ * back what it has, for the rest to follow as a stream. Rejects if the source fails first.
+ */
+export function takeWhole(source: Readable, cap: number): Promise<{ chunks: Buffer[]; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      source.off('data', onData).off('end', onEnd).off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > cap) {
+        source.pause();
+        done();
+        resolve({ chunks, complete: false });
+      }
+    };
+    const onEnd = () => {
+      done();
+      resolve({ chunks, complete: true });
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(err);
+    };
+    source.on('data', onData).once('end', onEnd).once('error', onError);
+  });
+}
+
+export class ResponseTap extends Transform implements AnswerMeter {
   bytes = 0;
-  /** performance.now() when the first piece passed, or null. */
   firstByteAt: number | null = null;
   readonly usage: Usage = noUsage();
   private readonly provider: Provider;
@@ -25,10 +79,10 @@ export class ResponseTap extends Transform {
   private keptBytes = 0;
 
   /** `read`: whether to look for usage at all (only successful answers carry it). */
-  constructor(provider: Provider, contentType: string | undefined, read: boolean) {
+  constructor(provider: Provider, sse: boolean, read: boolean) {
     super();
     this.provider = provider;
-    this.sse = (contentType ?? '').includes('text/event-stream');
+    this.sse = sse;
     this.readUsage = read;
   }
 

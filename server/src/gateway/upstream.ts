@@ -3,6 +3,7 @@
 // once unless the caller sends it again. Headers are filtered both ways: the caller's Gateway token
 // and hop-by-hop headers never cross, and neither does anything that would hide the answer's bytes from
 // the Gateway (compression).
+import type { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, errors, type Dispatcher } from 'undici';
 import type { UpstreamTimeouts } from '../config.ts';
@@ -82,7 +83,8 @@ export interface Upstream {
     url: string;
     headers: Record<string, string | string[]>;
     body: Buffer;
-    signal: AbortSignal;
+    /** Emits (or dispatches) 'abort' to cancel the request, before or after its headers. */
+    signal: AbortSignal | EventEmitter;
   }): Promise<Dispatcher.ResponseData>;
   close(): Promise<void>;
 }
@@ -99,22 +101,32 @@ export function createUpstream(timeouts: UpstreamTimeouts): Upstream {
   });
   return {
     async send({ url, headers, body, signal }) {
-      const u = new URL(url);
+      const { origin, path } = splitUrl(url);
       try {
         return await agent.request({
-          origin: u.origin,
-          path: u.pathname + u.search,
+          origin,
+          path,
           method: 'POST',
           headers,
           body,
           signal,
         });
       } catch (err) {
-        throw describeFailure(err, u.origin);
+        throw describeFailure(err, origin);
       }
     },
     close: () => agent.close(),
   };
+}
+
+/**
+ * Origin and path of an upstream URL. The URL is a provider key's base URL, checked when the key was
+ * saved, with an encoded path and query appended, so it needs splitting only, not parsing (which a
+ * URL object per request would cost).
+ */
+export function splitUrl(url: string): { origin: string; path: string } {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  return slash === -1 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
 }
 
 /** An upstream that could not be reached or did not answer in time, as the Gateway error to send. */

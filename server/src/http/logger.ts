@@ -51,10 +51,12 @@ export const genReqId = () => `req_${prefix}${(++counter).toString(36)}`;
 /** One access line per request, and the request id echoed to the caller as x-request-id. */
 /** `requestIdHeader`: the Gateway names its own id apart, since providers send an x-request-id of theirs. */
 export function registerAccessLog(app: FastifyInstance, requestIdHeader = 'x-request-id'): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable there.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(requestIdHeader, request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -64,5 +66,6 @@ export function registerAccessLog(app: FastifyInstance, requestIdHeader = 'x-req
       },
       'request',
     );
+    done();
   });
 }

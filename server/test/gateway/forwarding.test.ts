@@ -215,6 +215,17 @@ eachEngine('Gateway forwarding', (engine) => {
       assert.equal(a.error_code, 'upstream_interrupted');
       assert.equal((await fetch(`${f.gatewayUrl}/healthz`)).status, 200);
     });
+    test('a non-streamed answer that breaks off is a 502 in the provider’s shape, recorded as an upstream error', async () => {
+      // A JSON answer is taken whole before it is sent, so the caller never gets half of one.
+      const res = await chat({ headers: { 'x-mock-fault': 'drop-mid-stream' } });
+      assert.equal(res.status, 502);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      assert.equal(body.error.code, 'upstream_unreachable');
+      assert.match(body.error.message, /broke off/);
+      const a = await f.activityOf(gatewayId(res));
+      assert.equal(a.outcome, 'upstream_error');
+      assert.equal(a.error_code, 'upstream_interrupted');
+    });
   });
 
   describe('supporting endpoints', () => {

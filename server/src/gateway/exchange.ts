@@ -1,0 +1,131 @@
+// What one Gateway request has gathered on its way through the pipeline, and the two ways it ends for
+// the record: refused by the Gateway (an error in the provider's shape), or answered by the provider.
+// A class rather than an object of closures: its methods are shared, where closures would be made
+// anew for every request on the hot path.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CredentialService } from '../identity/credential-service.ts';
+import type { ActivityLog } from '../activity/activity-log.ts';
+import type { Outcome } from '../activity/activity-types.ts';
+import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
+import type { Caller } from './caller-auth.ts';
+import { sendGatewayError, type GatewayError } from './gateway-errors.ts';
+import type { KeyRouter } from './key-router.ts';
+import type { Provider, ProviderRoute } from './providers/provider-types.ts';
+import type { AnswerMeter } from './response-tap.ts';
+import type { Upstream } from './upstream.ts';
+import type { UpstreamHealth } from './upstream-health.ts';
+
+export interface GatewayDeps {
+  credentials: CredentialService;
+  router: KeyRouter;
+  upstream: Upstream;
+  health: UpstreamHealth;
+  activity: ActivityLog;
+}
+
+/** One chat route of one provider, with what its requests need. */
+export interface Lane {
+  provider: Provider;
+  route: ProviderRoute;
+  deps: GatewayDeps;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    exchange: Exchange | null;
+  }
+}
+
+export class Exchange {
+  readonly started = performance.now();
+  caller: Caller | null = null;
+  /** The credential a refused token named, so that the refusal is attributed. */
+  refusedCredential: { id: string; name: string } | null = null;
+  model: string | null = null;
+  key: ProviderKey | null = null;
+  status = 0;
+  outcome: Outcome = 'allowed';
+  errorCode: string | null = null;
+  stream = false;
+  /** What is read of the provider's answer, once it has one. */
+  answer: AnswerMeter | null = null;
+  /** Set when the caller went away before the answer was complete. */
+  cancelled = false;
+  /** Whether the activity record has been written (it is written once). */
+  recorded = false;
+
+  constructor(
+    readonly request: FastifyRequest,
+    readonly lane: Lane,
+    readonly tool: string,
+    /** The query string as it goes upstream (without the caller's ?key=). */
+    readonly query: string,
+  ) {}
+
+  /** Answers with a Gateway error in the provider's shape and records it (the app's error handler uses it too). */
+  refuse(reply: FastifyReply, err: GatewayError): FastifyReply {
+    this.status = err.status;
+    // A provider that broke off before a byte reached the caller is answered here too, but it stays
+    // the provider's failure in the record.
+    if (this.errorCode !== 'upstream_interrupted') {
+      this.outcome = 'gateway_error';
+      this.errorCode = err.code;
+    }
+    this.record();
+    return sendGatewayError(reply, this.lane.provider, err);
+  }
+
+  /** The provider could not be reached or broke off: counted against its health. */
+  upstreamFailed(failed: 'unreachable' | 'timeout', interrupted: boolean): void {
+    if (interrupted) {
+      this.outcome = 'upstream_error';
+      this.errorCode = 'upstream_interrupted';
+    }
+    this.lane.deps.health.record(this.lane.provider.family, { failed }, performance.now() - this.started);
+  }
+
+  /** The provider's answer arrived in full. */
+  upstreamAnswered(): void {
+    this.lane.deps.health.record(
+      this.lane.provider.family,
+      { status: this.status },
+      performance.now() - this.started,
+    );
+  }
+
+  /** Writes the activity record, once, whichever way the request ended. */
+  record(): void {
+    if (this.recorded) return;
+    this.recorded = true;
+    const { request, lane, answer } = this;
+    const credential = this.caller?.credential ?? this.refusedCredential;
+    lane.deps.activity.record({
+      time: Date.now(),
+      requestId: request.id,
+      actor: credential ? { type: 'credential', id: credential.id, name: credential.name } : null,
+      tool: this.tool,
+      userAgent: request.headers['user-agent'] ?? null,
+      ip: request.ip,
+      provider: lane.provider.family,
+      model: this.model,
+      providerKeyId: this.key?.id ?? null,
+      operation: lane.route.operation === 'gemini' ? geminiOperation(request) : lane.route.operation,
+      status: this.status,
+      outcome: this.outcome,
+      errorCode: this.errorCode,
+      signals: [],
+      inputTokens: answer?.usage.inputTokens ?? null,
+      outputTokens: answer?.usage.outputTokens ?? null,
+      latencyUs: Math.round((performance.now() - this.started) * 1000),
+      ttfbUs: answer?.firstByteAt ? Math.round((answer.firstByteAt - this.started) * 1000) : null,
+      stream: this.stream,
+      requestBytes: Buffer.isBuffer(request.body) ? request.body.length : 0,
+      responseBytes: answer?.bytes ?? 0,
+    });
+  }
+}
+
+function geminiOperation(request: FastifyRequest): string {
+  const target = (request.params as Record<string, string>)['*'] ?? '';
+  return target.slice(target.lastIndexOf(':') + 1) || 'gemini';
+}
