@@ -3,27 +3,28 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { Activity } from '../api/client';
 import { FAMILY_SHORT } from '../provider-keys/provider-families';
+import { TableHead } from '../ui/table-head';
 import { OutcomeBadge, SignalBadges } from './activity-badges';
 import { caller, formatMs, formatTime, tokens } from './format';
+
+const COLUMNS = [
+  'Time',
+  'Caller',
+  'Tool',
+  'Provider',
+  'Model',
+  'Status',
+  'Outcome',
+  'Signals',
+  'Tokens in / out',
+  'Latency',
+];
 
 export function ActivityTable(props: { activity: Activity[]; onOpen(a: Activity): void }) {
   return (
     <Table.ScrollContainer minWidth={1020}>
       <Table striped highlightOnHover aria-label="Gateway requests">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Caller</Table.Th>
-            <Table.Th>Tool</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Model</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>Signals</Table.Th>
-            <Table.Th>Tokens in / out</Table.Th>
-            <Table.Th>Latency</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={COLUMNS} />
         <Table.Tbody>
           {props.activity.map((a) => (
             <Table.Tr

@@ -1,7 +1,9 @@
 // The credentials table: name, scopes, status, expiry date, last use ("never"), IP rules, and — for
 // admins who may — reissue and revoke.
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { Credential } from '../api/client';
+import { TableHead } from '../ui/table-head';
+import { RowActions } from '../ui/row-actions';
 import { formatDate, formatDateTime, statusOf } from './format';
 
 function IpRules({ c }: { c: Credential }) {
@@ -28,17 +30,17 @@ export function CredentialTable(props: {
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="API credentials">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Scopes</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>IP rules</Table.Th>
-            {props.canManage && <Table.Th>Actions</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            'Name',
+            'Scopes',
+            'Status',
+            'Expires',
+            'Last used',
+            'IP rules',
+            props.canManage && 'Actions',
+          ]}
+        />
         <Table.Tbody>
           {props.credentials.map((c) => {
             const status = statusOf(c);
@@ -78,25 +80,13 @@ export function CredentialTable(props: {
                 {props.canManage && (
                   <Table.Td>
                     {c.status === 'active' && (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => props.onReissue(c)}
-                          aria-label={`Reissue ${c.name}`}
-                        >
-                          Reissue
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          onClick={() => props.onRevoke(c)}
-                          aria-label={`Revoke ${c.name}`}
-                        >
-                          Revoke
-                        </Button>
-                      </Group>
+                      <RowActions
+                        name={c.name}
+                        actions={[
+                          { label: 'Reissue', onClick: () => props.onReissue(c) },
+                          { label: 'Revoke', destructive: true, onClick: () => props.onRevoke(c) },
+                        ]}
+                      />
                     )}
                   </Table.Td>
                 )}

@@ -1,9 +1,10 @@
 // API credentials: the table, and for owners and admins the create dialog, reissue and revoke.
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { Credential } from '../api/client';
 import { canManage, useAdmin } from '../session/session-context';
 import { EmptyState, ErrorState, Loading } from '../ui/states';
+import { PageHeader } from '../ui/page-header';
 import { useCredentials, useReissueCredential, useRevokeCredential } from './credential-queries';
 import { CredentialTable } from './credential-table';
 import { CreateCredentialDialog } from './create-credential-dialog';
@@ -32,18 +33,13 @@ export function CredentialsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={1} size="h2">
-            API credentials
-          </Title>
-          <Text c="dimmed" size="sm">
-            OAuth 2.0 client credentials for the systems that call Gatehouse: SIEMs, CI jobs, infrastructure
-            as code.
-          </Text>
-        </div>
-        {manage && <Button onClick={() => setCreating(true)}>Create credential</Button>}
-      </Group>
+      <PageHeader
+        title="API credentials"
+        action={manage && <Button onClick={() => setCreating(true)}>Create credential</Button>}
+      >
+        OAuth 2.0 client credentials for the systems that call Gatehouse: SIEMs, CI jobs, infrastructure as
+        code.
+      </PageHeader>
 
       {credentials.isPending ? (
         <Loading label="Loading credentials…" />
@@ -79,8 +75,7 @@ export function CredentialsPage() {
             title="Reissue the client secret"
             action="Reissue secret"
             color="indigo"
-            pending={reissue.isPending}
-            error={reissue.error}
+            mutation={reissue}
             onClose={closeReissue}
             onConfirm={(confirm) =>
               reissuing &&
@@ -105,8 +100,7 @@ export function CredentialsPage() {
             title="Revoke the credential"
             action="Revoke permanently"
             color="red"
-            pending={revoke.isPending}
-            error={revoke.error}
+            mutation={revoke}
             onClose={closeRevoke}
             onConfirm={(confirm) =>
               revoking && revoke.mutate({ id: revoking.id, confirm }, { onSuccess: closeRevoke })

@@ -1,9 +1,10 @@
 // The add dialog: a name, the provider, the secret (a password field), the endpoint with what it means
 // for that provider (Azure needs its resource endpoint), Azure's API version, and the enabled models.
 // What the API refuses is shown in the dialog.
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Modal, NativeSelect, TextInput } from '@mantine/core';
 import type { ProviderFamily } from '../api/client';
+import { DialogForm } from '../ui/dialog-form';
 import { FAMILIES, FAMILY_LABEL } from './provider-families';
 import { modelsError, parseModels } from './model-entries';
 import { useCreateProviderKey } from './provider-key-queries';
@@ -37,9 +38,8 @@ function AddForm({ onClose }: { onClose(): void }) {
     models.entries.length > 0 &&
     !error;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!ready) return;
+  function submit() {
+    if (provider === '') return; // ready needs a provider: this says so to the type checker
     create.mutate(
       {
         name: name.trim(),
@@ -54,50 +54,42 @@ function AddForm({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          label="Name"
-          description="Name it after the account and its use, for example “openai-production”."
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-autofocus
-        />
-        <NativeSelect
-          label="Provider"
-          required
-          value={provider}
-          onChange={(e) => setProvider(e.currentTarget.value as ProviderFamily | '')}
-          data={[
-            { value: '', label: 'Choose a provider…', disabled: true },
-            ...FAMILIES.map((f) => ({ value: f, label: FAMILY_LABEL[f] })),
-          ]}
-        />
-        <SecretInput
-          label="Secret"
-          description="The provider's API key. Stored encrypted; Gatehouse never shows it again, only its last four characters."
-          value={secret}
-          onChange={setSecret}
-        />
-        <BaseUrlInput provider={provider} value={baseUrl} onChange={setBaseUrl} />
-        {azure && <AzureApiVersionInput value={apiVersion} onChange={setApiVersion} />}
-        <EnabledModelsInput provider={provider} value={modelText} onChange={setModelText} error={error} />
-        {create.isError && (
-          <Alert color="red" role="alert" title="The key was not added">
-            {create.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!ready} loading={create.isPending}>
-            Add provider key
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      submit="Add provider key"
+      ready={ready}
+      mutation={create}
+      errorTitle="The key was not added"
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <TextInput
+        label="Name"
+        description="Name it after the account and its use, for example “openai-production”."
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+      <NativeSelect
+        label="Provider"
+        required
+        value={provider}
+        onChange={(e) => setProvider(e.currentTarget.value as ProviderFamily | '')}
+        data={[
+          { value: '', label: 'Choose a provider…', disabled: true },
+          ...FAMILIES.map((f) => ({ value: f, label: FAMILY_LABEL[f] })),
+        ]}
+      />
+      <SecretInput
+        label="Secret"
+        description="The provider's API key. Stored encrypted; Gatehouse never shows it again, only its last four characters."
+        value={secret}
+        onChange={setSecret}
+      />
+      <BaseUrlInput provider={provider} value={baseUrl} onChange={setBaseUrl} />
+      {azure && <AzureApiVersionInput value={apiVersion} onChange={setApiVersion} />}
+      <EnabledModelsInput provider={provider} value={modelText} onChange={setModelText} error={error} />
+    </DialogForm>
   );
 }

@@ -1,8 +1,9 @@
 // The edit dialog: a key's name, endpoint, Azure API version and enabled models. The provider stays as
 // it is, and the secret changes only through rotate.
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Modal, Text, TextInput } from '@mantine/core';
 import type { ProviderKey } from '../api/client';
+import { DialogForm } from '../ui/dialog-form';
 import { FAMILY_LABEL } from './provider-families';
 import { modelsError, modelsText, parseModels } from './model-entries';
 import { useUpdateProviderKey } from './provider-key-queries';
@@ -33,9 +34,7 @@ function EditForm({ k, onClose }: { k: ProviderKey; onClose(): void }) {
   const ready =
     name.trim() !== '' && (!azure || baseUrl.trim() !== '') && models.entries.length > 0 && !error;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!ready) return;
+  function submit() {
     update.mutate(
       {
         id: k.id,
@@ -51,36 +50,28 @@ function EditForm({ k, onClose }: { k: ProviderKey; onClose(): void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          Provider: <b>{FAMILY_LABEL[k.provider]}</b>. To change the secret, rotate it instead.
-        </Text>
-        <TextInput
-          label="Name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-autofocus
-        />
-        <BaseUrlInput provider={k.provider} value={baseUrl} onChange={setBaseUrl} />
-        {azure && <AzureApiVersionInput value={apiVersion} onChange={setApiVersion} />}
-        <EnabledModelsInput provider={k.provider} value={modelText} onChange={setModelText} error={error} />
-        {update.isError && (
-          <Alert color="red" role="alert" title="The key was not changed">
-            {update.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!ready} loading={update.isPending}>
-            Save changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      submit="Save changes"
+      ready={ready}
+      mutation={update}
+      errorTitle="The key was not changed"
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <Text size="sm">
+        Provider: <b>{FAMILY_LABEL[k.provider]}</b>. To change the secret, rotate it instead.
+      </Text>
+      <TextInput
+        label="Name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+      <BaseUrlInput provider={k.provider} value={baseUrl} onChange={setBaseUrl} />
+      {azure && <AzureApiVersionInput value={apiVersion} onChange={setApiVersion} />}
+      <EnabledModelsInput provider={k.provider} value={modelText} onChange={setModelText} error={error} />
+    </DialogForm>
   );
 }

@@ -1,9 +1,11 @@
 // The provider keys table: name, provider, the secret masked to its last four characters, where its
 // requests go, the models it enables, when it changed and was rotated, and — for admins who may — edit,
 // rotate and delete.
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { ProviderKey } from '../api/client';
 import { formatDateTime } from '../credentials/format';
+import { TableHead } from '../ui/table-head';
+import { RowActions } from '../ui/row-actions';
 import { FAMILY_SHORT } from './provider-families';
 import { masked } from './format';
 
@@ -17,18 +19,18 @@ export function ProviderKeyTable(props: {
   return (
     <Table.ScrollContainer minWidth={props.canManage ? 1000 : 820}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Provider keys">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Secret</Table.Th>
-            <Table.Th>Endpoint</Table.Th>
-            <Table.Th>Enabled models</Table.Th>
-            <Table.Th>Updated</Table.Th>
-            <Table.Th>Rotated</Table.Th>
-            {props.canManage && <Table.Th>Actions</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            'Name',
+            'Provider',
+            'Secret',
+            'Endpoint',
+            'Enabled models',
+            'Updated',
+            'Rotated',
+            props.canManage && 'Actions',
+          ]}
+        />
         <Table.Tbody>
           {props.keys.map((k) => (
             <Table.Tr key={k.id} data-provider-key={k.name}>
@@ -72,33 +74,14 @@ export function ProviderKeyTable(props: {
               </Table.Td>
               {props.canManage && (
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => props.onEdit(k)}
-                      aria-label={`Edit ${k.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => props.onRotate(k)}
-                      aria-label={`Rotate ${k.name}`}
-                    >
-                      Rotate
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => props.onDelete(k)}
-                      aria-label={`Delete ${k.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
+                  <RowActions
+                    name={k.name}
+                    actions={[
+                      { label: 'Edit', onClick: () => props.onEdit(k) },
+                      { label: 'Rotate', onClick: () => props.onRotate(k) },
+                      { label: 'Delete', destructive: true, onClick: () => props.onDelete(k) },
+                    ]}
+                  />
                 </Table.Td>
               )}
             </Table.Tr>

@@ -1,10 +1,11 @@
 // Provider keys: the table and the Gateway's model list for everyone; for owners and admins the add,
 // edit, rotate and delete dialogs and the list's curation.
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { ProviderKey } from '../api/client';
 import { canManage, useAdmin } from '../session/session-context';
 import { EmptyState, ErrorState, Loading } from '../ui/states';
+import { PageHeader } from '../ui/page-header';
 import { ConfirmByNameDialog } from '../ui/confirm-by-name-dialog';
 import { useDeleteProviderKey, useProviderKeys } from './provider-key-queries';
 import { ProviderKeyTable } from './provider-key-table';
@@ -29,19 +30,13 @@ export function ProviderKeysPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={1} size="h2">
-            Provider keys
-          </Title>
-          <Text c="dimmed" size="sm">
-            The organisation&apos;s keys for the AI providers. The Gateway sends them upstream in place of the
-            caller&apos;s Gateway token; they are stored encrypted and shown only by their last four
-            characters.
-          </Text>
-        </div>
-        {manage && <Button onClick={() => setAdding(true)}>Add provider key</Button>}
-      </Group>
+      <PageHeader
+        title="Provider keys"
+        action={manage && <Button onClick={() => setAdding(true)}>Add provider key</Button>}
+      >
+        The organisation&apos;s keys for the AI providers. The Gateway sends them upstream in place of the
+        caller&apos;s Gateway token; they are stored encrypted and shown only by their last four characters.
+      </PageHeader>
 
       {keys.isPending ? (
         <Loading label="Loading provider keys…" />
@@ -75,8 +70,7 @@ export function ProviderKeysPage() {
             title="Delete the provider key"
             action="Delete permanently"
             color="red"
-            pending={remove.isPending}
-            error={remove.error}
+            mutation={remove}
             onClose={closeDelete}
             onConfirm={() => deleting && remove.mutate({ id: deleting.id }, { onSuccess: closeDelete })}
           >

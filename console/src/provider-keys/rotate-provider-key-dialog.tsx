@@ -1,7 +1,8 @@
 // Rotate: a new secret for a key. The next request uses it; the old one is never sent again.
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Modal, Text } from '@mantine/core';
 import type { ProviderKey } from '../api/client';
+import { DialogForm } from '../ui/dialog-form';
 import { useRotateProviderKey } from './provider-key-queries';
 import { SecretInput, cleanSecret, secretReady } from './secret-input';
 import { masked } from './format';
@@ -21,42 +22,27 @@ export function RotateProviderKeyDialog(props: { providerKey: ProviderKey | null
 function RotateForm({ k, onClose }: { k: ProviderKey; onClose(): void }) {
   const rotate = useRotateProviderKey();
   const [secret, setSecret] = useState('');
-  const ready = secretReady(secret);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (ready) rotate.mutate({ id: k.id, secret: cleanSecret(secret) }, { onSuccess: onClose });
-  }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          The current secret ends in <b>{masked(k.secret_last4)}</b>. The next request through the Gateway
-          uses the new secret, and the old one is never sent again: revoke it at the provider once you have
-          rotated.
-        </Text>
-        <SecretInput
-          label="New secret"
-          description="Stored encrypted; Gatehouse never shows it again, only its last four characters."
-          value={secret}
-          onChange={setSecret}
-          autoFocus
-        />
-        {rotate.isError && (
-          <Alert color="red" role="alert" title="The secret was not rotated">
-            {rotate.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!ready} loading={rotate.isPending}>
-            Rotate secret
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      submit="Rotate secret"
+      ready={secretReady(secret)}
+      mutation={rotate}
+      errorTitle="The secret was not rotated"
+      onSubmit={() => rotate.mutate({ id: k.id, secret: cleanSecret(secret) }, { onSuccess: onClose })}
+      onCancel={onClose}
+    >
+      <Text size="sm">
+        The current secret ends in <b>{masked(k.secret_last4)}</b>. The next request through the Gateway uses
+        the new secret, and the old one is never sent again: revoke it at the provider once you have rotated.
+      </Text>
+      <SecretInput
+        label="New secret"
+        description="Stored encrypted; Gatehouse never shows it again, only its last four characters."
+        value={secret}
+        onChange={setSecret}
+        autoFocus
+      />
+    </DialogForm>
   );
 }

@@ -3,13 +3,12 @@
 // a token the Gateway refuses). Newest first, outcome badges in their colours, signals, filters, one
 // request's detail with its request id, and older requests a page at a time.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import OpenAI from 'openai';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { openConsole, screenshot, signInThroughForm, type ConsolePage } from '../helpers/console-page.ts';
+import { consoleSuite, openFromNavigation, screenshot, signInAsOwner } from '../helpers/console-page.ts';
 
 const messages = [{ role: 'user' as const, content: 'Say hello' }];
 
@@ -36,27 +35,18 @@ async function badgeColour(row: Locator, text: string): Promise<string> {
 
 eachEngine('console: activity', (engine) => {
   let f: GatewayFixture;
-  let browser: Browser;
-  let c: ConsolePage;
+  const c = consoleSuite(async () => (f = await startGatewayFixture(engine)));
   let openai: OpenAI;
   const ids = { refused: '', allowed: '', streamed: '', rateLimited: '' };
 
-  before(async () => {
-    f = await startGatewayFixture(engine);
-    browser = await launchBrowser();
-    c = await openConsole(browser);
+  before(() => {
     openai = new OpenAI({ apiKey: f.token, baseURL: `${f.gatewayUrl}/v1`, maxRetries: 0 });
-  });
-  after(async () => {
-    await browser.close();
-    await f.close();
   });
 
   test('before any Gateway request, the page says to point a tool at the Gateway', async () => {
     const { page } = c;
-    await signInThroughForm(page, f.server.consoleUrl, f.server.owner.email, f.server.owner.password);
-    await page.getByRole('link', { name: 'Activity' }).click();
-    await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
+    await signInAsOwner(page, f.server);
+    await openFromNavigation(page, 'Activity');
     await page.getByText('No Gateway requests yet').waitFor();
     await page.getByText('Point a tool at the Gateway').waitFor();
   });

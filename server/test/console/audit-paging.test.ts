@@ -1,43 +1,33 @@
 // The audit log page reads newest first from the API (order=desc with a before cursor), a page of 100
 // events at a time: older pages on demand until the oldest event, and newer events put on top.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { before, test } from 'node:test';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launchBrowser } from '../helpers/browser.ts';
 import { createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
-import { openConsole, signInThroughForm, type ConsolePage } from '../helpers/console-page.ts';
+import { consoleSuite, openFromNavigation, signInAsOwner } from '../helpers/console-page.ts';
 
 eachEngine('console: audit log paging', (engine) => {
   let server: TestServer;
-  let browser: Browser;
-  let c: ConsolePage;
+  const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let siem: ApiClient;
   let total: number;
 
   before(async () => {
-    server = await startTestServer(engine);
-    browser = await launchBrowser();
-    c = await openConsole(browser);
     const owner = await signIn(server.consoleUrl, server.owner.email, server.owner.password);
     const cred = await createCredential(owner, { name: 'splunk-siem', scopes: ['audit:read'] });
     siem = await tokenClient(server.consoleUrl, cred);
     // Each call of the API with the token is an api.request event.
     for (let i = 0; i < 120; i++) assert.equal((await siem.get('/api/v1/audit/events?limit=1')).status, 200);
   });
-  after(async () => {
-    await browser.close();
-    await server.close();
-  });
 
   test('the newest 100 first, then older events until the oldest', async () => {
     const { page } = c;
-    await signInThroughForm(page, server.consoleUrl, server.owner.email, server.owner.password);
+    await signInAsOwner(page, server);
     // The sign-in above is an event too; the count is read once the page shows everything.
     const all = await siem.get('/api/v1/audit/events?limit=1000');
     total = all.body.events.length + 1; // and this read itself
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await openFromNavigation(page, 'Audit log');
     await page.getByText('100 events, newest first').waitFor();
     const table = page.getByRole('table', { name: 'Audit events' });
     assert.equal(

@@ -2,13 +2,12 @@
 // create a credential and read its secret once, use it, reissue and revoke it through the typed
 // confirmations, and find all of it in the audit log page.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launchBrowser } from '../helpers/browser.ts';
 import { ApiClient, OAuthFailure, exchangeToken } from '../helpers/api-client.ts';
-import { openConsole, screenshot, signInThroughForm, type ConsolePage } from '../helpers/console-page.ts';
+import { consoleSuite, openFromNavigation, screenshot, signInAsOwner } from '../helpers/console-page.ts';
 
 const NAME = 'splunk-siem';
 
@@ -27,27 +26,16 @@ const bearer = (url: string, token: string) => new ApiClient(url, { authorizatio
 
 eachEngine('console: API credentials end to end', (engine) => {
   let server: TestServer;
-  let browser: Browser;
-  let c: ConsolePage;
+  const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let clientId: string;
   let firstSecret: string;
   let secondSecret: string;
-
-  before(async () => {
-    server = await startTestServer(engine);
-    browser = await launchBrowser();
-    c = await openConsole(browser);
-  });
-  after(async () => {
-    await browser.close();
-    await server.close();
-  });
 
   test('signs in and finds no credential yet', async () => {
     await c.page.goto(`${server.consoleUrl}/console/credentials`);
     await c.page.getByRole('heading', { name: 'Sign in to Gatehouse' }).waitFor();
     await screenshot(c.page, 'sign-in');
-    await signInThroughForm(c.page, server.consoleUrl, server.owner.email, server.owner.password);
+    await signInAsOwner(c.page, server);
     await c.page.getByText('No API credentials yet').waitFor();
     await c.page.getByText(server.owner.email).waitFor();
     await c.page.getByLabel('Role').getByText('owner').waitFor();
@@ -142,7 +130,7 @@ eachEngine('console: API credentials end to end', (engine) => {
 
   test('the audit log page shows all of it, newest first, with filters and detail', async () => {
     const { page } = c;
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await openFromNavigation(page, 'Audit log');
     const table = page.getByRole('table', { name: 'Audit events' });
     await table.waitFor();
     for (const action of [

@@ -3,12 +3,11 @@
 // dialogs with Escape, focus returning to what opened them. Every control that takes the focus on the
 // way shows that it has it (a visible focus ring), and a dialog keeps the focus inside itself.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { openConsole, type ConsolePage, type PageGlobals } from '../helpers/console-page.ts';
+import { consoleSuite, type PageGlobals } from '../helpers/console-page.ts';
 
 interface Focused {
   tag: string;
@@ -85,18 +84,7 @@ async function tabTo(page: Page, name: RegExp, max = 30): Promise<Focused> {
 
 eachEngine('console: the keyboard alone', (engine) => {
   let server: TestServer;
-  let browser: Browser;
-  let c: ConsolePage;
-
-  before(async () => {
-    server = await startTestServer(engine);
-    browser = await launchBrowser();
-    c = await openConsole(browser);
-  });
-  after(async () => {
-    await browser.close();
-    await server.close();
-  });
+  const c = consoleSuite(async () => (server = await startTestServer(engine)));
 
   test('sign-in: Tab reaches e-mail, password and the button in order, with a visible focus', async () => {
     const { page } = c;

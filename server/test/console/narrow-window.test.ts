@@ -2,18 +2,11 @@
 // Gateway requests, audit events): the page body never scrolls sideways (a wide table scrolls inside its
 // own container), the folded navigation opens from its burger and every entry in it leads to its page.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import {
-  assertNoPageScroll,
-  openConsole,
-  screenshot,
-  signInThroughForm,
-  type ConsolePage,
-} from '../helpers/console-page.ts';
+import { assertNoPageScroll, consoleSuite, screenshot, signInAsOwner } from '../helpers/console-page.ts';
 
 const NAV = [
   { link: 'Activity', heading: 'Activity', content: 'Gateway requests' },
@@ -30,13 +23,9 @@ async function navigateTo(page: Page, link: string) {
 
 eachEngine('console: an 800 px window', (engine) => {
   let f: GatewayFixture;
-  let browser: Browser;
-  let c: ConsolePage;
+  const c = consoleSuite(async () => (f = await startGatewayFixture(engine)), 800);
 
   before(async () => {
-    f = await startGatewayFixture(engine);
-    browser = await launchBrowser();
-    c = await openConsole(browser, 800);
     // Real Gateway requests for the activity page: one allowed, one refused.
     const ok = await fetch(`${f.gatewayUrl}/v1/chat/completions`, {
       method: 'POST',
@@ -54,10 +43,6 @@ eachEngine('console: an 800 px window', (engine) => {
     await refused.text();
     await f.activity(2);
   });
-  after(async () => {
-    await browser.close();
-    await f.close();
-  });
 
   test('sign-in and setup fit', async () => {
     const { page } = c;
@@ -71,7 +56,7 @@ eachEngine('console: an 800 px window', (engine) => {
 
   test('every navigation entry leads to its page, and no page scrolls sideways', async () => {
     const { page } = c;
-    await signInThroughForm(page, f.server.consoleUrl, f.server.owner.email, f.server.owner.password);
+    await signInAsOwner(page, f.server);
     await assertNoPageScroll(page);
     for (const entry of NAV) {
       await navigateTo(page, entry.link);

@@ -4,19 +4,18 @@
 // model list and reset it; edit a key's models; rotate (the masked value changes); delete through the
 // typed confirmation. A viewer sees the keys and no button it may not use.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launchBrowser } from '../helpers/browser.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import {
-  addViewer,
   assertNoPageScroll,
-  openConsole,
+  consoleSuite,
+  openFromNavigation,
   screenshot,
-  signInThroughForm,
-  type ConsolePage,
+  signInAsNewViewer,
+  signInAsOwner,
 } from '../helpers/console-page.ts';
 
 const AZURE = { name: 'azure-prod', secret: 'azure-secret-0000-5b1c' };
@@ -33,26 +32,17 @@ async function assertSecretsAbsent(page: Page) {
 
 eachEngine('console: provider keys', (engine) => {
   let server: TestServer;
-  let browser: Browser;
-  let c: ConsolePage;
+  const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let owner: ApiClient;
 
   before(async () => {
-    server = await startTestServer(engine);
-    browser = await launchBrowser();
-    c = await openConsole(browser);
     owner = await signIn(server.consoleUrl, server.owner.email, server.owner.password);
-  });
-  after(async () => {
-    await browser.close();
-    await server.close();
   });
 
   test('the navigation leads to the page, which has no key yet', async () => {
     const { page } = c;
-    await signInThroughForm(page, server.consoleUrl, server.owner.email, server.owner.password);
-    await page.getByRole('link', { name: 'Provider keys' }).click();
-    await page.getByRole('heading', { name: 'Provider keys', level: 1 }).waitFor();
+    await signInAsOwner(page, server);
+    await openFromNavigation(page, 'Provider keys');
     await page.getByText('No provider keys yet').waitFor();
     await page.getByRole('region', { name: 'Gateway model list' }).getByText('The list is empty').waitFor();
   });
@@ -209,9 +199,7 @@ eachEngine('console: provider keys', (engine) => {
   });
 
   test('a viewer sees the keys and the model list, and no add, edit, rotate, delete or curate', async () => {
-    const viewer = await addViewer(server);
-    const { page, problems } = await openConsole(browser, 800);
-    await signInThroughForm(page, server.consoleUrl, viewer.email, viewer.password);
+    const { page, problems } = await signInAsNewViewer(c.browser, server);
     await page.goto(`${server.consoleUrl}/console/provider-keys`);
     await row(page, OPENAI.name).getByText('••••9z8y').waitFor();
     await page.getByRole('region', { name: 'Gateway model list' }).getByText('gpt-4o-mini').waitFor();

@@ -7,7 +7,7 @@ import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { createCredential, signIn } from '../helpers/api-client.ts';
-import { addViewer, openConsole, screenshot, signInThroughForm } from '../helpers/console-page.ts';
+import { openConsole, screenshot, signInAsNewViewer, signInAsOwner } from '../helpers/console-page.ts';
 
 eachEngine('console: viewer and session expiry', (engine) => {
   let server: TestServer;
@@ -24,9 +24,7 @@ eachEngine('console: viewer and session expiry', (engine) => {
   });
 
   test('a viewer sees the credentials but no create, reissue or revoke', async () => {
-    const viewer = await addViewer(server);
-    const { page, problems } = await openConsole(browser, 800);
-    await signInThroughForm(page, server.consoleUrl, viewer.email, viewer.password);
+    const { page, problems } = await signInAsNewViewer(browser, server);
     await page.getByRole('row').filter({ hasText: 'terraform-ci' }).waitFor();
     await page.getByLabel('Role').getByText('viewer').waitFor();
     for (const name of ['Create credential', 'Reissue terraform-ci', 'Revoke terraform-ci']) {
@@ -38,7 +36,7 @@ eachEngine('console: viewer and session expiry', (engine) => {
 
   test('an expired session returns to sign-in and says so', async () => {
     const { page, problems } = await openConsole(browser);
-    await signInThroughForm(page, server.consoleUrl, server.owner.email, server.owner.password);
+    await signInAsOwner(page, server);
     await server.gatehouse.services.store.db
       .updateTable('admin_sessions')
       .set({ expires_at: Date.now() - 1000 })
@@ -56,7 +54,7 @@ eachEngine('console: viewer and session expiry', (engine) => {
 
   test('sign-out ends the session', async () => {
     const { page } = await openConsole(browser);
-    await signInThroughForm(page, server.consoleUrl, server.owner.email, server.owner.password);
+    await signInAsOwner(page, server);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You have signed out.').waitFor();
     await page.goto(`${server.consoleUrl}/console/credentials`);

@@ -1,13 +1,16 @@
 // The admin console in Debian's Chromium: a page that records every console error and uncaught
-// exception (a Content-Security-Policy violation is a console error), signing in through the form,
-// screenshots for the README's tour, and the check that a narrow window does not scroll sideways.
+// exception (a Content-Security-Policy violation is a console error), the browser a suite's tests share,
+// signing in through the form and opening a page from the navigation, screenshots for the README's tour,
+// and the check that a narrow window does not scroll sideways.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../../src/crypto/password.ts';
 import { newId } from '../../src/crypto/tokens.ts';
+import { launchBrowser } from './browser.ts';
 import type { TestServer } from './server.ts';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
@@ -29,6 +32,32 @@ export async function openConsole(browser: Browser, width = 1280): Promise<Conso
   return { page, problems };
 }
 
+export interface ConsoleSuite extends ConsolePage {
+  /** Opens more pages (another admin, another window width). */
+  browser: Browser;
+}
+
+/**
+ * What a suite of console tests shares, set up before its first test and closed after its last: what
+ * `start` starts (a server, a Gateway fixture), Chromium, and one page on which each test goes on from
+ * where the one before left it. Called inside the suite; `start` keeps what it starts in the suite's own
+ * variable, as a `before` hook would.
+ */
+export function consoleSuite(start: () => Promise<{ close(): Promise<void> }>, width = 1280): ConsoleSuite {
+  const suite = {} as ConsoleSuite;
+  let started: { close(): Promise<void> } | undefined;
+  before(async () => {
+    started = await start();
+    suite.browser = await launchBrowser();
+    Object.assign(suite, await openConsole(suite.browser, width));
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await started?.close();
+  });
+  return suite;
+}
+
 export async function signInThroughForm(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/console/`);
   await page.getByRole('heading', { name: 'Sign in to Gatehouse' }).waitFor();
@@ -36,6 +65,25 @@ export async function signInThroughForm(page: Page, url: string, email: string, 
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+}
+
+/** Signs the server's owner in; the console opens on the credentials page. */
+export function signInAsOwner(page: Page, server: TestServer): Promise<void> {
+  return signInThroughForm(page, server.consoleUrl, server.owner.email, server.owner.password);
+}
+
+/** A new viewer, signed in on a page of its own in an 800 px window. */
+export async function signInAsNewViewer(browser: Browser, server: TestServer): Promise<ConsolePage> {
+  const viewer = await addViewer(server);
+  const c = await openConsole(browser, 800);
+  await signInThroughForm(c.page, server.consoleUrl, viewer.email, viewer.password);
+  return c;
+}
+
+/** Follows a link of the navigation and waits for the page's own heading. */
+export async function openFromNavigation(page: Page, link: string): Promise<void> {
+  await page.getByRole('link', { name: link }).click();
+  await page.getByRole('heading', { name: link, level: 1 }).waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
