@@ -137,6 +137,28 @@ function ratioGoal(
   };
 }
 
+/**
+ * The same comparison as ratioGoal, in CPU per request at saturation: how many requests one core of
+ * each would serve. On a 2-core machine shared with the mock and the generator, the throughput ratio is
+ * capped by what the others leave (the Gateway cannot pass the bare pass-through's throughput, so 5× a
+ * Portkey near 900/s is out of reach there); per core, it is not.
+ */
+function perCoreRow(run: GatewayRun, other: TargetId, label: string): GoalRow {
+  const row = { goal: label, target: 'reported' };
+  const cpu = (t: TargetId) => {
+    const r = find(run, 'chat-saturation', t);
+    return r?.load && r.cpu ? serverCpuPerRequest({ load: r.load, cpu: r.cpu }) : null;
+  };
+  const g = cpu('gatehouse');
+  const o = cpu(other);
+  if (g === null || o === null || g === 0) return { ...row, value: 'not measured', met: null };
+  return {
+    ...row,
+    value: `${(o / g).toFixed(1)}× (Gateway ${int(g)} µs, ${targetLabel(other)} ${int(o)} µs of CPU per request; one core serves ${int(1e6 / g)}/s vs ${int(1e6 / o)}/s)`,
+    met: null,
+  };
+}
+
 function soakGoal(run: GatewayRun): GoalRow {
   const row = { goal: 'Memory over a 10-minute run at a fixed rate', target: 'flat' };
   const s = run.soak;
@@ -176,6 +198,8 @@ function goalsTable(run: GatewayRun): string[] {
     const r = addedGoal(run, p, 0, scenario, label);
     rows.push({ ...r, target: 'reported', met: null });
   }
+  rows.push(perCoreRow(run, 'portkey', 'Capacity per core vs Portkey, at saturation'));
+  rows.push(perCoreRow(run, 'bare', 'Capacity per core vs the bare pass-through, at saturation'));
   return table(
     ['Goal (Gatehouse Gateway)', 'Target', 'Measured', ''],
     rows.map((r) => [r.goal, r.target, r.value, r.target === 'reported' ? '' : mark(r.met)]),
