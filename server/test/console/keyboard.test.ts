@@ -134,6 +134,9 @@ eachEngine('console: the keyboard alone', (engine) => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create an API credential' });
     await dialog.waitFor();
+    // Escape before the dialog has taken the focus (it opens with a transition) would close it before
+    // it knows where to give the focus back: wait, as a person would see it open.
+    await focusInDialog(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await focusReturnsTo(page, 'Create credential');
