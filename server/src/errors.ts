@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  precondition_required: 428,
   too_many_requests: 429,
   internal: 500,
   unavailable: 503,

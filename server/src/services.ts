@@ -11,6 +11,8 @@ import { createAdminService, type AdminService } from './identity/admin-service.
 import { createProviderKeyService, type ProviderKeyService } from './provider-keys/provider-key-service.ts';
 import { createModelCatalog, type ModelCatalog } from './provider-keys/model-catalog.ts';
 import { createActivityLog, type ActivityLog } from './activity/activity-log.ts';
+import { createRiskService, type RiskService } from './risk/risk-service.ts';
+import { createPolicyService, type PolicyService } from './policy/policy-service.ts';
 
 export interface Services {
   store: Store;
@@ -23,6 +25,8 @@ export interface Services {
   providerKeys: ProviderKeyService;
   catalog: ModelCatalog;
   activity: ActivityLog;
+  risk: RiskService;
+  policy: PolicyService;
 }
 
 export async function createServices(store: Store, key: MasterKey, log: Logger): Promise<Services> {
@@ -43,13 +47,30 @@ export async function createServices(store: Store, key: MasterKey, log: Logger):
   const catalog = createModelCatalog({ store, changes, audit, providerKeys });
   await catalog.load();
   const activity = createActivityLog(store, log);
-  return { store, key, changes, audit, tokens, credentials, admins, providerKeys, catalog, activity };
+  const risk = createRiskService({ store, audit, fingerprintKey: key.derive('risk-fingerprint'), log });
+  const policy = createPolicyService({ store, changes, audit, risk, log });
+  await policy.load();
+  return {
+    store,
+    key,
+    changes,
+    audit,
+    tokens,
+    credentials,
+    admins,
+    providerKeys,
+    catalog,
+    activity,
+    risk,
+    policy,
+  };
 }
 
 /** Flushes everything pending and lets go of the database, in dependency order. */
 export async function closeServices(s: Services): Promise<void> {
   await s.credentials.close();
   await s.activity.drain();
+  await s.risk.drain();
   await s.audit.drain();
   await s.changes.close();
   await s.store.close();

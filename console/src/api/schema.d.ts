@@ -177,6 +177,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The policy in force, with its ETag
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getPolicy'];
+    /**
+     * Replace the policy (If-Match required)
+     * @description Send the whole document and, in If-Match, the ETag of the version you changed (from GET). If another change came first: 412, and the ETag in force is in the response. Without If-Match: 428 (If-Match: * replaces whatever is in force). The same document again makes no new version. Lowering enforcement is audited as such and raises a risk finding.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    put: operations['replacePolicy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/policy/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The policy’s versions, newest first: who changed what, when, and the difference
+     * @description Pass next_cursor as before for the next, older page; it is null after version 1.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['listPolicyVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/policy/versions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One version of the policy, whole
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getPolicyVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/provider-keys': {
     parameters: {
       query?: never;
@@ -243,6 +311,68 @@ export interface paths {
      * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
      */
     post: operations['rotateProviderKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/risk/findings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Risk findings in order of first sighting, after a cursor or newest first, with filters
+     * @description The cursor follows first sightings: poll with the last next_cursor as after to receive each new finding once (a finding seen again keeps its place; read it again by id for its count). With order=desc, pass next_cursor as before for older ones. since and until select the findings seen in that window: last seen at or after since, first seen before until.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the risk:read scope.
+     */
+    get: operations['listRiskFindings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/risk/findings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One risk finding
+     * @description Who may call it: an admin session with role viewer or above, or a token with the risk:read scope.
+     */
+    get: operations['getRiskFinding'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/risk/findings/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resolve a risk finding (an admin in the console); it opens again if it is seen again
+     * @description Who may call it: an admin session with role admin or above.
+     */
+    post: operations['resolveRiskFinding'];
     delete?: never;
     options?: never;
     head?: never;
@@ -409,6 +539,104 @@ export interface components {
         provider: ('anthropic' | 'openai' | 'azure' | 'gemini') | null;
       }[];
     };
+    PolicyDocument: {
+      detectors: {
+        custom: {
+          /**
+           * @description block: refuse the request; redact: replace the match; alert: record only; off: ignore.
+           * @enum {unknown}
+           */
+          action: 'block' | 'redact' | 'alert' | 'off';
+          /** @description Keywords and the pattern ignore case unless this is true. */
+          case_sensitive?: boolean;
+          description?: string;
+          /** @description Unique; shown in the activity’s signals as custom:<id>. */
+          id: string;
+          /** @description Whole words or phrases. */
+          keywords?: string[];
+          /** @description A regular expression in JavaScript syntax, without slashes or flags. */
+          pattern?: string;
+          /** @enum {unknown} */
+          severity: 'low' | 'medium' | 'high' | 'critical';
+        }[];
+        pii: {
+          /**
+           * @description block: refuse the request; redact: replace the match; alert: record only; off: ignore.
+           * @enum {unknown}
+           */
+          action: 'block' | 'redact' | 'alert' | 'off';
+          allowlist: {
+            note?: string;
+            /** @description A regular expression a value may match. */
+            pattern?: string;
+            /** @description An exact value. */
+            value?: string;
+          }[];
+        };
+        secrets: {
+          /**
+           * @description block: refuse the request; redact: replace the match; alert: record only; off: ignore.
+           * @enum {unknown}
+           */
+          action: 'block' | 'redact' | 'alert' | 'off';
+          allowlist: {
+            note?: string;
+            /** @description A regular expression a value may match. */
+            pattern?: string;
+            /** @description An exact value. */
+            value?: string;
+          }[];
+        };
+      };
+      /**
+       * @description enforce: act on the actions; monitor: detect and record, never block or redact; off: scan nothing.
+       * @enum {unknown}
+       */
+      enforcement: 'enforce' | 'monitor' | 'off';
+    };
+    PolicyVersion: {
+      /** @description What this version changed from the one before. Rules are matched by id and allowlist entries by value, so a removal reads as one change; reordering a list is not a change. */
+      changes: {
+        after?: unknown;
+        before?: unknown;
+        /** @enum {unknown} */
+        op: 'add' | 'remove' | 'replace';
+        /** @description A JSON pointer into the document (RFC 6901). */
+        path: string;
+      }[];
+      /** Format: date-time */
+      created_at: string;
+      created_by: {
+        id: string | null;
+        name: string | null;
+        type: string;
+      };
+      document: components['schemas']['PolicyDocument'];
+      etag: string;
+      summary: string;
+      version: number;
+    };
+    PolicyVersionSummary: {
+      /** @description What this version changed from the one before. Rules are matched by id and allowlist entries by value, so a removal reads as one change; reordering a list is not a change. */
+      changes: {
+        after?: unknown;
+        before?: unknown;
+        /** @enum {unknown} */
+        op: 'add' | 'remove' | 'replace';
+        /** @description A JSON pointer into the document (RFC 6901). */
+        path: string;
+      }[];
+      /** Format: date-time */
+      created_at: string;
+      created_by: {
+        id: string | null;
+        name: string | null;
+        type: string;
+      };
+      etag: string;
+      summary: string;
+      version: number;
+    };
     ProviderKey: {
       azure_api_version: string | null;
       /** @description null: the provider's own API. */
@@ -427,6 +655,68 @@ export interface components {
       secret_last4: string;
       /** Format: date-time */
       updated_at: string;
+    };
+    RiskFinding: {
+      actor: {
+        id: string;
+        name: string | null;
+        /** @enum {unknown} */
+        type: 'admin' | 'credential' | 'developer' | 'device';
+      };
+      /** @description How many times it was seen: repeats are counted, not added. */
+      count: number;
+      detector: ('secrets' | 'pii' | 'custom') | null;
+      /** @description The last sighting’s. It never holds the matched value. */
+      evidence:
+        | {
+            /** @description A keyed hash of the value: equal for the same value, whoever sent it. Never the value. */
+            fingerprint: string;
+            /** @description What the value was: aws-access-key, email, … */
+            kind: string;
+            /** @description Where in it, such as messages[3].content. */
+            location: string;
+            /** @enum {unknown} */
+            where: 'request' | 'response';
+          }
+        | {
+            /** @enum {unknown} */
+            from: 'enforce' | 'monitor' | 'off';
+            /** @enum {string} */
+            kind: 'enforcement';
+            /** @enum {unknown} */
+            to: 'enforce' | 'monitor' | 'off';
+            /** @description The policy version that lowered it. */
+            version: number;
+          };
+      /** Format: date-time */
+      first_seen: string;
+      id: string;
+      /**
+       * @description secret, pii, custom (a detector’s catch) or policy_change (enforcement lowered).
+       * @enum {unknown}
+       */
+      kind: 'secret' | 'pii' | 'custom' | 'policy_change';
+      /** Format: date-time */
+      last_seen: string;
+      model: string | null;
+      provider: string | null;
+      resolution_note: string | null;
+      resolved_at: string | null;
+      resolved_by: {
+        id: string | null;
+        name: string | null;
+        type: string;
+      } | null;
+      /** @description The rule that fired: aws-access-key, email, custom:<id>, enforcement-lowered. */
+      rule: string;
+      /** @enum {unknown} */
+      severity: 'low' | 'medium' | 'high' | 'critical';
+      /**
+       * @description A resolved finding seen again after it was resolved is open again.
+       * @enum {unknown}
+       */
+      status: 'open' | 'resolved';
+      tool: string | null;
     };
   };
   responses: never;
@@ -1093,6 +1383,277 @@ export interface operations {
       };
     };
   };
+  getPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description Send it back in If-Match to change this version. */
+          etag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PolicyDocument'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  replacePolicy: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag from GET /api/v1/policy, or *. */
+        'if-match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PolicyDocument'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description Send it back in If-Match to change this version. */
+          etag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PolicyDocument'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      428: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPolicyVersions: {
+    parameters: {
+      query?: {
+        /** @description Versions older than this next_cursor. */
+        before?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            next_cursor: string | null;
+            versions: components['schemas']['PolicyVersionSummary'][];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPolicyVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PolicyVersion'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listProviderKeys: {
     parameters: {
       query?: never;
@@ -1504,6 +2065,233 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listRiskFindings: {
+    parameters: {
+      query?: {
+        actor_id?: string;
+        /** @description Ascending order: rows after this next_cursor. */
+        after?: string;
+        /** @description Descending order: rows before this next_cursor. */
+        before?: string;
+        detector?: 'secrets' | 'pii' | 'custom';
+        kind?: 'secret' | 'pii' | 'custom' | 'policy_change';
+        limit?: number;
+        /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        rule?: string;
+        severity?: 'low' | 'medium' | 'high' | 'critical';
+        /** @description RFC 3339, inclusive. */
+        since?: string;
+        status?: 'open' | 'resolved';
+        /** @description RFC 3339, exclusive. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            findings: components['schemas']['RiskFinding'][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getRiskFinding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RiskFinding'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resolveRiskFinding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What was done about it. */
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RiskFinding'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

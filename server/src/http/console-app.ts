@@ -17,6 +17,8 @@ import { auditRoutes } from '../api/audit-routes.ts';
 import { activityRoutes } from '../api/activity-routes.ts';
 import { providerKeyRoutes } from '../api/provider-key-routes.ts';
 import { modelRoutes } from '../api/model-routes.ts';
+import { policyRoutes } from '../api/policy-routes.ts';
+import { riskRoutes } from '../api/risk-routes.ts';
 import { registerTokenEndpoint } from '../identity/oauth/token-endpoint.ts';
 import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts';
 import { registerErrorHandling } from './error-handler.ts';
@@ -81,6 +83,8 @@ export async function buildConsoleApp(
       await api.register(activityRoutes, { store: services.store });
       await api.register(providerKeyRoutes, { providerKeys: services.providerKeys });
       await api.register(modelRoutes, { catalog: services.catalog });
+      await api.register(policyRoutes, { policy: services.policy });
+      await api.register(riskRoutes, { risk: services.risk });
     },
     { prefix: '/api/v1' },
   );

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Store } from './database.ts';
 
-export type ChangeTopic = 'credential' | 'admin' | 'provider_key' | 'setting';
+export type ChangeTopic = 'credential' | 'admin' | 'provider_key' | 'setting' | 'policy';
 type Handler = (id: string) => Promise<void> | void;
 
 export interface ChangeBus {

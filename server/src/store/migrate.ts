@@ -5,8 +5,9 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as gateway from './migrations/0002-gateway.ts';
+import * as policy from './migrations/0003-policy.ts';
 
-export const MIGRATIONS = { '0001-foundation': foundation, '0002-gateway': gateway };
+export const MIGRATIONS = { '0001-foundation': foundation, '0002-gateway': gateway, '0003-policy': policy };
 
 export async function migrate(store: Store): Promise<string[]> {
   const provider: MigrationProvider = {

@@ -99,6 +99,46 @@ export interface ActivityTable {
   record: string;
 }
 
+export interface PolicyVersionsTable {
+  version: number;
+  /** The policy document (JSON). */
+  document: string;
+  created_at: number;
+  /** Who made it: {type, id, name} (JSON). */
+  created_by: string;
+  summary: string;
+  /** The difference from the previous version: [{op, path, before?, after?}] (JSON). */
+  changes: string;
+}
+
+export interface RiskFindingsTable {
+  /** Order of first sighting: the findings cursor. */
+  seq: Generated<number>;
+  id: string;
+  /** HMAC of rule, actor and matched value: what makes repeats one finding. */
+  fingerprint: string;
+  kind: string;
+  severity: string;
+  rule: string;
+  detector: string | null;
+  actor_type: string;
+  actor_id: string;
+  actor_name: string | null;
+  provider: string | null;
+  model: string | null;
+  tool: string | null;
+  first_seen: number;
+  last_seen: number;
+  count: number;
+  status: 'open' | 'resolved';
+  resolved_at: number | null;
+  /** {type, id, name} (JSON). */
+  resolved_by: string | null;
+  resolution_note: string | null;
+  /** The last sighting's evidence (JSON); never the matched value. */
+  evidence: string;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   admins: AdminsTable;
@@ -108,4 +148,6 @@ export interface Database {
   audit_events: AuditEventsTable;
   provider_keys: ProviderKeysTable;
   activity: ActivityTable;
+  policy_versions: PolicyVersionsTable;
+  risk_findings: RiskFindingsTable;
 }

@@ -64,6 +64,19 @@ const ROUTES: RouteRow[] = [
     access: { role: 'admin', scope: 'policy:write' },
     body: { models: null },
   },
+  { method: 'GET', path: '/api/v1/policy', access: { role: 'viewer', scope: 'policy:read' } },
+  // An empty body is refused after the gate (400): the policy in force is left as it is.
+  { method: 'PUT', path: '/api/v1/policy', access: { role: 'admin', scope: 'policy:write' }, body: {} },
+  { method: 'GET', path: '/api/v1/policy/versions', access: { role: 'viewer', scope: 'policy:read' } },
+  {
+    method: 'GET',
+    path: '/api/v1/policy/versions/{version}',
+    access: { role: 'viewer', scope: 'policy:read' },
+    params: { version: '1' },
+  },
+  { method: 'GET', path: '/api/v1/risk/findings', access: { role: 'viewer', scope: 'risk:read' } },
+  { method: 'GET', path: '/api/v1/risk/findings/{id}', access: { role: 'viewer', scope: 'risk:read' } },
+  { method: 'POST', path: '/api/v1/risk/findings/{id}/resolve', access: { role: 'admin' }, body: {} },
   { method: 'POST', path: '/api/oauth/token', access: 'public', body: 'grant_type=client_credentials' },
 ];
 

@@ -1,0 +1,146 @@
+// The policy as the Gateway applies it: the document compiled once per version into the detectors to
+// run, with their settings, and what each match makes the Gateway do. Under `monitor` every action is
+// recorded and none is taken; under `off` nothing is scanned. A detector that throws fails closed under
+// `enforce` (the request is blocked, naming the failure) and is reported, never silently skipped.
+import type { Action, Enforcement, PolicyDocument } from './policy-types.ts';
+import type { Detector, DetectorConfig, DetectorId, Match } from './detectors/detector-types.ts';
+import { DETECTORS } from './detectors/index.ts';
+import { compileDetectorConfig } from './detectors/config.ts';
+import { createScanCache, MIN_CACHED_LENGTH, type ScanCache } from './scan-cache.ts';
+
+export type TakenAction = Exclude<Action, 'off'>;
+
+export interface Hit {
+  match: Match;
+  /** What the Gateway does about it: the configured action, or `alert` under monitor. */
+  action: TakenAction;
+}
+
+export interface CompiledPolicy {
+  readonly version: number;
+  readonly enforcement: Enforcement;
+  /** Whether anything is scanned at all (enforcement is not off and some detector is on). */
+  readonly active: boolean;
+  /** What the text holds, with what to do about each; remembered for long texts (scan-cache.ts). */
+  scan(text: string): readonly Hit[];
+  /** The same, never remembered: for a stream's text, which is not seen twice. */
+  scanOnce(text: string): readonly Hit[];
+  /** How many characters at the end of a stream's text to hold back (see Detector.holdback). */
+  holdback(text: string): number;
+}
+
+/** Reports a detector that threw; the policy has already failed closed (or, under monitor, recorded it). */
+export type DetectorFailure = (detector: DetectorId, err: unknown) => void;
+
+interface Armed {
+  detector: Detector;
+  config: DetectorConfig;
+  /** The action for every match, or null when each rule carries its own (custom). */
+  action: TakenAction | null;
+}
+
+const NONE: readonly Hit[] = Object.freeze([]);
+
+/** 32 M characters (64 MB) of text remembered per policy version: about sixty 1 MB agent conversations. */
+const CACHE_CHARS = 32 * 1024 * 1024;
+
+export function compilePolicy(
+  doc: PolicyDocument,
+  version: number,
+  onFailure: DetectorFailure,
+  options: { detectors?: readonly Detector[]; cacheChars?: number } = {},
+): CompiledPolicy {
+  const { detectors = DETECTORS, cacheChars = CACHE_CHARS } = options;
+  const monitor = doc.enforcement === 'monitor';
+  const taken = (a: Action): TakenAction | null => (a === 'off' ? null : monitor ? 'alert' : a);
+  const ruleActions = new Map<string, TakenAction>();
+  for (const rule of doc.detectors.custom) {
+    const a = taken(rule.action);
+    if (a) ruleActions.set(`custom:${rule.id}`, a);
+  }
+  const armed: Armed[] = [];
+  if (doc.enforcement !== 'off') {
+    for (const detector of detectors) {
+      if (detector.id === 'custom') {
+        const rules = doc.detectors.custom.filter((r) => ruleActions.has(`custom:${r.id}`));
+        if (rules.length)
+          armed.push({ detector, config: compileDetectorConfig({ allowlist: [] }, rules), action: null });
+        continue;
+      }
+      const settings = doc.detectors[detector.id];
+      const action = taken(settings.action);
+      if (action) armed.push({ detector, config: compileDetectorConfig(settings, []), action });
+    }
+  }
+  const cache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
+
+  function fresh(text: string): readonly Hit[] {
+    let hits: Hit[] | null = null;
+    for (const { detector, config, action } of armed) {
+      let matches: Match[];
+      try {
+        matches = detector.scan(text, config);
+      } catch (err) {
+        onFailure(detector.id, err);
+        const failed: Match = {
+          detector: detector.id,
+          rule: `detector-error:${detector.id}`,
+          label: 'detector-error',
+          severity: 'high',
+          start: 0,
+          end: 0,
+        };
+        (hits ??= []).push({ match: failed, action: monitor ? 'alert' : 'block' });
+        continue;
+      }
+      for (const match of matches) {
+        const a = action ?? ruleActions.get(match.rule);
+        if (a) (hits ??= []).push({ match, action: a });
+      }
+    }
+    if (!hits) return NONE;
+    // Detectors do not overlap themselves; across detectors the earlier, then the longer, match wins.
+    hits.sort((x, y) => x.match.start - y.match.start || y.match.end - x.match.end);
+    const kept: Hit[] = [];
+    let end = -1;
+    for (const h of hits) {
+      if (h.match.start < end && h.match.end > h.match.start) continue;
+      kept.push(h);
+      end = Math.max(end, h.match.end);
+    }
+    return kept;
+  }
+
+  return {
+    version,
+    enforcement: doc.enforcement,
+    active: armed.length > 0,
+    scan(text) {
+      if (armed.length === 0 || text.length === 0) return NONE;
+      if (text.length < MIN_CACHED_LENGTH) return fresh(text);
+      let hits = cache.get(text);
+      if (hits === undefined) {
+        hits = fresh(text);
+        // A detector failure is not remembered: the next request tries again.
+        if (!hits.some((h) => h.match.rule.startsWith('detector-error:'))) cache.set(text, hits);
+      }
+      return hits;
+    },
+    scanOnce(text) {
+      return armed.length === 0 || text.length === 0 ? NONE : fresh(text);
+    },
+    holdback(text) {
+      let n = 0;
+      for (const { detector, config } of armed) {
+        try {
+          n = Math.max(n, detector.holdback(text, config));
+        } catch (err) {
+          // Holding everything back is the closed way to fail here: the next piece is scanned whole.
+          onFailure(detector.id, err);
+          return text.length;
+        }
+      }
+      return Math.min(n, text.length);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The policy document: what the Gateway does with what its detectors find. It is the API's document
+// as served by GET /api/v1/policy and replaced whole by PUT (with If-Match), so that
+// infrastructure-as-code can own it. Renaming a field is a breaking change for whoever keeps it in git.
+// The tools, models and MCP sections of the design come with the issues that give them meaning.
+import type { Severity } from './detectors/detector-types.ts';
+
+/** enforce: act on the actions; monitor: detect and record, never block or redact; off: no scanning. */
+export const ENFORCEMENTS = ['enforce', 'monitor', 'off'] as const;
+export type Enforcement = (typeof ENFORCEMENTS)[number];
+
+/** Enforcement from strictest to loosest: moving right lowers it (audited, and a risk finding). */
+export const ENFORCEMENT_RANK: Record<Enforcement, number> = { enforce: 2, monitor: 1, off: 0 };
+
+export const ACTIONS = ['block', 'redact', 'alert', 'off'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** A value that never fires: an exact value, or a regular expression (JavaScript syntax, no flags). */
+export type AllowEntry = { value: string; note?: string } | { pattern: string; note?: string };
+
+export interface DetectorSettings {
+  action: Action;
+  allowlist: AllowEntry[];
+}
+
+/** An admin's own rule: a regular expression or a list of keywords (whole words), never both. */
+export interface CustomRule {
+  /** Stable and unique: `[a-z0-9][a-z0-9-]*`, shown in the activity's signals as `custom:<id>`. */
+  id: string;
+  description?: string;
+  pattern?: string;
+  keywords?: string[];
+  /** Keywords and the pattern match regardless of case unless this is true. */
+  case_sensitive?: boolean;
+  action: Action;
+  severity: Severity;
+}
+
+export interface PolicyDocument {
+  enforcement: Enforcement;
+  detectors: {
+    secrets: DetectorSettings;
+    pii: DetectorSettings;
+    custom: CustomRule[];
+  };
+}
+
+/**
+ * What a fresh install enforces. Secrets are redacted rather than blocked: a coding agent that read a
+ * .env file carries it in every later turn of its conversation, and a block would stop the whole
+ * session, where a redaction keeps it working and the secret still never leaves. PII is recorded.
+ */
+export const DEFAULT_POLICY: PolicyDocument = {
+  enforcement: 'enforce',
+  detectors: {
+    secrets: { action: 'redact', allowlist: [] },
+    pii: { action: 'alert', allowlist: [] },
+    custom: [],
+  },
+};
