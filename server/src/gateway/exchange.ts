@@ -7,16 +7,27 @@ import type { CredentialService } from '../identity/credential-service.ts';
 import type { ActivityLog } from '../activity/activity-log.ts';
 import type { Outcome } from '../activity/activity-types.ts';
 import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
+import type { CompiledPolicy } from '../policy/evaluation.ts';
 import type { Caller } from './caller-auth.ts';
-import { sendGatewayError, type GatewayError } from './gateway-errors.ts';
+import { GatewayError, sendGatewayError } from './gateway-errors.ts';
+import type { Spotted } from './json-guard.ts';
 import type { KeyRouter } from './key-router.ts';
 import type { Provider, ProviderRoute } from './providers/provider-types.ts';
 import type { AnswerMeter } from './response-tap.ts';
 import type { Upstream } from './upstream.ts';
 import type { UpstreamHealth } from './upstream-health.ts';
 
+/** Where the Gateway's policy comes from and where what it finds goes (services built elsewhere). */
+export interface PolicyDeps {
+  /** The policy in force, compiled; synchronous: never a database read on the hot path. */
+  current(): CompiledPolicy;
+  /** Reports a detector hit for the risk findings; never waits and never throws. */
+  spotted(x: Exchange, spotted: Spotted, where: 'request' | 'response'): void;
+}
+
 export interface GatewayDeps {
   credentials: CredentialService;
+  policy: PolicyDeps;
   router: KeyRouter;
   upstream: Upstream;
   health: UpstreamHealth;
@@ -49,6 +60,8 @@ export class Exchange {
   stream = false;
   /** What is read of the provider's answer, once it has one. */
   answer: AnswerMeter | null = null;
+  /** The policy rules that fired, each once, in the order they fired. */
+  readonly signals: string[] = [];
   /** Set when the caller went away before the answer was complete. */
   cancelled = false;
   /** Whether the activity record has been written (it is written once). */
@@ -73,6 +86,23 @@ export class Exchange {
     }
     this.record();
     return sendGatewayError(reply, this.lane.provider, err);
+  }
+
+  /** Notes what the policy found: signals for the record, hits for the risk findings. */
+  noteSpotted(spotted: readonly Spotted[], where: 'request' | 'response'): void {
+    for (const s of spotted) {
+      if (!this.signals.includes(s.hit.match.rule)) this.signals.push(s.hit.match.rule);
+      this.lane.deps.policy.spotted(this, s, where);
+    }
+  }
+
+  /** Answers the policy's block in the provider's shape: a 400 its SDK will not retry. */
+  block(reply: FastifyReply, message: string): FastifyReply {
+    this.outcome = 'blocked';
+    this.errorCode = 'policy_blocked';
+    this.status = 400;
+    this.record();
+    return sendGatewayError(reply, this.lane.provider, new GatewayError('policy_blocked', message));
   }
 
   /** The provider could not be reached or broke off: counted against its health. */
@@ -113,7 +143,7 @@ export class Exchange {
       status: this.status,
       outcome: this.outcome,
       errorCode: this.errorCode,
-      signals: [],
+      signals: this.signals,
       inputTokens: answer?.usage.inputTokens ?? null,
       outputTokens: answer?.usage.outputTokens ?? null,
       latencyUs: Math.round((performance.now() - this.started) * 1000),

@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
 import { GatewayError, sendGatewayError } from './gateway-errors.ts';
+import { createGatewayPolicy } from './gateway-policy.ts';
 import { createKeyRouter } from './key-router.ts';
 import { chatRoute, type GatewayDeps } from './pipeline.ts';
 import { PROVIDERS, providerForPath } from './providers/index.ts';
@@ -83,6 +84,7 @@ export async function buildGatewayApp(
   const health = createUpstreamHealth();
   const deps: GatewayDeps = {
     credentials: services.credentials,
+    policy: createGatewayPolicy(services.policy, services.risk, log),
     router: createKeyRouter(services.providerKeys),
     upstream,
     health,

@@ -11,6 +11,7 @@ export const GATEWAY_ERRORS = {
   insufficient_scope: 403,
   ip_not_allowed: 403,
   invalid_request: 400,
+  policy_blocked: 400,
   model_conflict: 409,
   request_too_large: 413,
   no_provider_key: 424,
@@ -34,6 +35,9 @@ export class GatewayError extends Error {
 
 /** Answers with a Gateway error in the provider's own shape. */
 export function sendGatewayError(reply: FastifyReply, provider: Provider, err: GatewayError): FastifyReply {
+  // The providers' SDKs retry on their own unless told not to: a request the policy stopped would be
+  // stopped again.
+  if (err.code === 'policy_blocked') reply.header('x-should-retry', 'false');
   return reply
     .code(err.status)
     .header('content-type', 'application/json')

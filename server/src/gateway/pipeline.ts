@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkCaller, presentedToken } from './caller-auth.ts';
 import { Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
+import { blockMessage, guardJson } from './json-guard.ts';
 import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
 import { relayAnswer } from './relay.ts';
 import { recogniseTool } from './tools.ts';
@@ -92,8 +93,19 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     x.model = model.slice(0, 200);
     x.stream = route.stream(req);
 
-    // 2–3. The tool is known (authenticate); its mode and the policy on the request come with the
-    // policy issue and sit here, before any provider key is chosen.
+    // 2. The tool is known (authenticate); its mode comes with the people issue and sits here.
+
+    // 3. The policy on the request, before any provider key is chosen.
+    let upstreamBody = request.body as Buffer;
+    const policy = deps.policy.current();
+    if (policy.active) {
+      const guarded = guardJson(policy, body);
+      if (guarded.spotted.length) {
+        x.noteSpotted(guarded.spotted, 'request');
+        if (guarded.blocked) return x.block(reply, blockMessage(guarded.blocked, 'request'));
+        if (guarded.redacted) upstreamBody = Buffer.from(JSON.stringify(body));
+      }
+    }
 
     // 4. Route.
     const key = router.choose(provider.family, model);
@@ -111,7 +123,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       answer = await upstream.send({
         url: route.upstreamPath(req, key),
         headers: upstreamHeaders(request.headers, provider.authHeaders(key)),
-        body: request.body as Buffer,
+        body: upstreamBody,
         signal: cancel,
       });
     } catch (err) {
@@ -123,8 +135,8 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       return x.refuse(reply, err);
     }
 
-    // 6. The answer.
-    return relayAnswer(x, reply, answer);
+    // 6–7. The answer, with the policy on it.
+    return relayAnswer(x, reply, answer, policy);
   }
 
   return { onRequest: authenticate, handler: handle };

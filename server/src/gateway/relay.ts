@@ -6,13 +6,22 @@ import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Exchange } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
-import { MAX_JSON_KEPT, meterWhole, ResponseTap, takeWhole } from './response-tap.ts';
+import type { CompiledPolicy } from '../policy/evaluation.ts';
+import { blockMessage, guardJson } from './json-guard.ts';
+import { StreamGuard } from './stream-guard.ts';
+
+/** The largest answer the policy reads whole; past it an answer cannot be checked, so it is stopped. */
+const GUARDED_MAX = 32 * 1024 * 1024;
+const TOO_LARGE =
+  "Gatehouse policy stopped the provider's answer: it is larger than Gatehouse checks (32 MB). Ask for a shorter answer.";
+import { MAX_JSON_KEPT, meterWhole, parseAnswer, ResponseTap, takeWhole } from './response-tap.ts';
 import { callerHeaders } from './upstream.ts';
 
 export async function relayAnswer(
   x: Exchange,
   reply: FastifyReply,
   answer: Dispatcher.ResponseData,
+  policy: CompiledPolicy,
 ): Promise<FastifyReply> {
   const headersAt = performance.now();
   const { provider } = x.lane;
@@ -22,12 +31,17 @@ export async function relayAnswer(
   const contentType = answer.headers['content-type'];
   const sse = typeof contentType === 'string' && contentType.includes('text/event-stream');
   const length = Number(answer.headers['content-length'] ?? NaN);
+  // With the policy on, a successful answer that is not SSE is read whole even when it streams (Gemini
+  // without alt=sse): a JSON document cannot be judged piece by piece.
+  const guarded = policy.active && ok;
+  const cap = guarded ? GUARDED_MAX : MAX_JSON_KEPT;
+  if (guarded && !sse && length > cap) return x.block(reply, TOO_LARGE);
 
   let head: Buffer[] = [];
-  if (!sse && !x.stream && !(length > MAX_JSON_KEPT)) {
+  if (!sse && (guarded || !x.stream) && !(length > cap)) {
     let taken;
     try {
-      taken = await takeWhole(answer.body, MAX_JSON_KEPT);
+      taken = await takeWhole(answer.body, cap);
     } catch {
       if (x.cancelled) return reply;
       x.upstreamFailed('unreachable', true);
@@ -40,28 +54,56 @@ export async function relayAnswer(
       );
     }
     if (taken.complete) {
-      const whole = taken.chunks.length === 1 ? taken.chunks[0]! : Buffer.concat(taken.chunks);
-      x.answer = meterWhole(provider, whole, ok, headersAt);
+      let whole = taken.chunks.length === 1 ? taken.chunks[0]! : Buffer.concat(taken.chunks);
+      // Only a successful answer carries usage, and the model's text for the policy to read.
+      const parsed = ok ? parseAnswer(whole) : undefined;
+      x.answer = meterWhole(provider, whole, parsed, headersAt);
       x.upstreamAnswered();
+      if (guarded && parsed !== undefined) {
+        const found = guardJson(policy, parsed);
+        if (found.spotted.length) {
+          x.noteSpotted(found.spotted, 'response');
+          if (found.blocked) return x.block(reply, blockMessage(found.blocked, 'answer'));
+          if (found.redacted) whole = Buffer.from(JSON.stringify(parsed));
+        }
+      }
       return reply.code(answer.statusCode).headers(callerHeaders(answer.headers)).send(whole);
+    }
+    if (guarded) {
+      taken.chunks.length = 0;
+      answer.body.destroy();
+      return x.block(reply, TOO_LARGE);
     }
     // Larger than it is worth holding: what was read goes first, the rest follows as a stream.
     head = taken.chunks;
   }
 
-  const tap = new ResponseTap(provider, sse, ok);
-  x.answer = tap;
   const source = answer.body;
+  // Set once the answer has ended one way or another: the provider finished, failed, or the policy
+  // stopped it (then the provider's connection is closed on purpose, which is not its failure).
+  let settled = false;
+  const tap =
+    guarded && sse
+      ? new StreamGuard(provider, policy, ok, {
+          spotted: (s) => x.noteSpotted(s, 'response'),
+          blocked: () => {
+            x.outcome = 'blocked';
+            x.errorCode = 'policy_blocked';
+            settled = true;
+            // Nothing more of this answer will be sent: stop the provider's work on it.
+            source.destroy();
+          },
+        })
+      : new ResponseTap(provider, sse, ok);
+  x.answer = tap;
   // Wired by hand rather than with stream.pipeline, which makes (and fires) an AbortController per
   // call: the source's failure ends the tap (so the caller's response), the tap's close ends the source.
-  let settled = false;
   source.once('error', (err) => {
-    if (!settled && !x.cancelled) {
-      // The provider broke off (or went silent past the idle timeout) mid-answer. Marked here, on the
-      // source's own error, which comes before the caller's connection is closed because of it.
-      x.upstreamFailed('unreachable', true);
-    }
+    if (settled) return;
     settled = true;
+    // The provider broke off (or went silent past the idle timeout) mid-answer. Marked here, on the
+    // source's own error, which comes before the caller's connection is closed because of it.
+    if (!x.cancelled) x.upstreamFailed('unreachable', true);
     tap.destroy(err);
   });
   source.once('end', () => {

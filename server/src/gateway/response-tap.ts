@@ -21,16 +21,24 @@ export interface AnswerMeter {
   readonly usage: Usage;
 }
 
-/** The meter of an answer taken whole; `read`: whether to look for usage (successful answers only). */
-export function meterWhole(provider: Provider, body: Buffer, read: boolean, headersAt: number): AnswerMeter {
-  const usage = noUsage();
-  if (read) {
-    try {
-      Object.assign(usage, provider.usage(JSON.parse(body.toString('utf8'))));
-    } catch {
-      // Not JSON: nothing to read.
-    }
+/** A JSON answer as a value, or undefined when it is not JSON. */
+export function parseAnswer(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
   }
+}
+
+/** The meter of an answer taken whole; `parsed`: the answer as JSON when usage is to be read from it. */
+export function meterWhole(
+  provider: Provider,
+  body: Buffer,
+  parsed: unknown,
+  headersAt: number,
+): AnswerMeter {
+  const usage = noUsage();
+  if (parsed !== undefined) Object.assign(usage, provider.usage(parsed));
   return { bytes: body.length, firstByteAt: headersAt, usage };
 }
 

@@ -42,7 +42,8 @@ const REQUEST_DROP = new Set([
   'x-real-ip',
 ]);
 
-const RESPONSE_DROP = new Set([...HOP_BY_HOP, 'proxy-authenticate', 'set-cookie']);
+// And the length: the policy may redact the answer, and Node sets the length of what it sends.
+const RESPONSE_DROP = new Set([...HOP_BY_HOP, 'content-length', 'proxy-authenticate', 'set-cookie']);
 
 /** The caller's headers as they go upstream, plus the provider key's. */
 export function upstreamHeaders(

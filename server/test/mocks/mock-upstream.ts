@@ -33,10 +33,32 @@ export const MOCK_KEYS: Readonly<Record<Family, string>> = {
   gemini: 'mock-gemini-provider-key',
 };
 
+/** The answer's pieces a test chose (x-mock-reply-pieces), or undefined when it chose none or sent nonsense. */
+function chosenPieces(header: string | undefined): string[] | undefined {
+  if (!header) return undefined;
+  try {
+    const pieces: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    return Array.isArray(pieces) && pieces.length > 0 && pieces.every((p) => typeof p === 'string')
+      ? pieces
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The header that makes the mock answer with exactly these pieces (see x-mock-reply-pieces). */
+export function replyPiecesHeader(pieces: string[]): Record<string, string> {
+  return { 'x-mock-reply-pieces': Buffer.from(JSON.stringify(pieces)).toString('base64url') };
+}
+
 export interface MockUpstreamOptions {
   /** Credentials accepted per family; defaults to MOCK_KEYS. */
   keys?: Partial<Record<Family, string>>;
-  /** Pieces of text a streamed answer is cut into (header `x-mock-chunks` overrides). Default 4. */
+  /**
+   * Pieces of text a streamed answer is cut into (header `x-mock-chunks` overrides). Default 4. The
+   * header `x-mock-reply-pieces` (base64url of a JSON array of strings) gives the answer's text itself,
+   * cut exactly there: one piece per streamed frame, joined for an answer that is not streamed.
+   */
   chunkCount?: number;
   /** Pause before each SSE frame after the first (header `x-mock-chunk-delay-ms` overrides). Default 0. */
   chunkDelayMs?: number;
@@ -228,7 +250,7 @@ export async function startMockUpstream(initial: MockUpstreamOptions = {}): Prom
       body,
       operation: route.operation,
       model: route.model ?? (typeof body.model === 'string' ? body.model : ''),
-      pieces: replyPieces(chunkCount),
+      pieces: chosenPieces(headerValue(req.headers, 'x-mock-reply-pieces')) ?? replyPieces(chunkCount),
       expectedKey: options.keys?.[family] ?? MOCK_KEYS[family],
     };
 

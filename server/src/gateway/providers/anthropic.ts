@@ -3,7 +3,38 @@
 // message_start (input) and message_delta (cumulative output).
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
-import { int, obj, str, type Provider, type ProviderRequest, type Usage } from './provider-types.ts';
+import {
+  int,
+  obj,
+  sseEvent,
+  str,
+  type Provider,
+  type ProviderRequest,
+  type StreamTexts,
+  type Usage,
+} from './provider-types.ts';
+
+/** The delta fields that carry the model's text: prose, a tool's input as JSON, thinking. */
+const DELTA_TEXT: Record<string, string> = {
+  text_delta: 'text',
+  input_json_delta: 'partial_json',
+  thinking_delta: 'thinking',
+};
+
+/** Text in content_block_delta events, per content block; content_block_stop closes its block. */
+function streamTexts(data: unknown): StreamTexts | null {
+  const e = obj(data);
+  const index = int(e?.index);
+  if (!e || index === null) return e?.type === 'message_stop' ? { pieces: [], ends: [''] } : null;
+  if (e.type === 'content_block_stop') return { pieces: [], ends: [`${index}/`] };
+  const delta = obj(e.delta);
+  const field = delta && DELTA_TEXT[String(delta.type)];
+  if (e.type !== 'content_block_delta' || !delta || !field || typeof delta[field] !== 'string') return null;
+  return {
+    pieces: [{ channel: `${index}/`, text: delta[field], set: (t) => (delta[field] = t) }],
+    ends: [],
+  };
+}
 
 function errorType(status: number): string {
   if (status === 401) return 'authentication_error';
@@ -63,6 +94,9 @@ export const anthropic: Provider = {
     type: 'error',
     error: { type: errorType(status), message },
   }),
+  streamTexts,
+  streamError: (message) =>
+    sseEvent({ type: 'error', error: { type: 'invalid_request_error', message } }, 'error'),
   usage(body) {
     const b = obj(body);
     if (!b) return null;

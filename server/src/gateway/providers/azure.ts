@@ -3,7 +3,8 @@
 // when the caller sends none. The key goes in the api-key header. Errors are {error: {code, message}}.
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
-import { chatStreamUsage, chatUsage } from './openai.ts';
+import { chatStreamTexts, chatStreamUsage, chatUsage } from './openai.ts';
+import { sseEvent } from './provider-types.ts';
 import type { Provider } from './provider-types.ts';
 
 export const azure: Provider = {
@@ -29,4 +30,6 @@ export const azure: Provider = {
   errorBody: (_status: number, code: GatewayErrorCode, message: string) => ({ error: { code, message } }),
   usage: chatUsage,
   streamUsage: chatStreamUsage,
+  streamTexts: chatStreamTexts,
+  streamError: (message) => sseEvent({ error: { code: 'policy_blocked', message } }),
 };

@@ -4,7 +4,48 @@
 // `usageMetadata` (every streamed chunk carries the running totals).
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
-import { int, obj, type Provider, type ProviderRequest, type Usage } from './provider-types.ts';
+import {
+  completeStrings,
+  int,
+  obj,
+  sseEvent,
+  type Provider,
+  type ProviderRequest,
+  type StreamTexts,
+  type Usage,
+} from './provider-types.ts';
+
+/**
+ * Text in streamed GenerateContentResponse chunks: each candidate's text parts continue one run
+ * (thoughts another); a function call comes whole, its arguments scanned as they are. A candidate's
+ * finishReason closes its runs.
+ */
+function streamTexts(data: unknown): StreamTexts | null {
+  const candidates = obj(data)?.candidates;
+  if (!Array.isArray(candidates)) return null;
+  const out: StreamTexts = { pieces: [], ends: [] };
+  candidates.forEach((c, n) => {
+    const candidate = obj(c);
+    const i = int(candidate?.index) ?? n;
+    const parts = obj(candidate?.content)?.parts;
+    if (Array.isArray(parts)) {
+      parts.forEach((p, k) => {
+        const part = obj(p);
+        if (!part) return;
+        if (typeof part.text === 'string')
+          out.pieces.push({
+            channel: `${i}/${part.thought === true ? 'thought' : 'text'}`,
+            text: part.text,
+            set: (t) => (part.text = t),
+          });
+        const call = obj(part.functionCall);
+        if (call?.args !== undefined) completeStrings(call.args, `${i}/call/${k}/`, out);
+      });
+    }
+    if (candidate?.finishReason) out.ends.push(`${i}/`);
+  });
+  return out;
+}
 
 const METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
 
@@ -63,6 +104,8 @@ export const gemini: Provider = {
   errorBody: (code: number, _code: GatewayErrorCode, message: string) => ({
     error: { code, message, status: status(code) },
   }),
+  streamTexts,
+  streamError: (message) => sseEvent({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }),
   usage(body) {
     // Without alt=sse, streamGenerateContent answers a JSON array of chunks: the last has the totals.
     const last = Array.isArray(body) ? body[body.length - 1] : body;

@@ -3,7 +3,7 @@
 // chunk sent when the caller asked with stream_options.include_usage.
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
-import { int, obj, str, type Provider, type Usage } from './provider-types.ts';
+import { int, obj, sseEvent, str, type Provider, type StreamTexts, type Usage } from './provider-types.ts';
 
 /** OpenAI's error body, shared with Azure OpenAI's data-plane where it differs only in `code`. */
 export function openaiError(status: number, code: string, message: string) {
@@ -31,6 +31,41 @@ export function chatStreamUsage(data: unknown, into: Usage): void {
   if (u.outputTokens !== null) into.outputTokens = u.outputTokens;
 }
 
+/** Text in chat.completion.chunk deltas: each choice's content and refusal, each tool call's arguments. */
+export function chatStreamTexts(data: unknown): StreamTexts | null {
+  const choices = obj(data)?.choices;
+  if (!Array.isArray(choices)) return null;
+  const out: StreamTexts = { pieces: [], ends: [] };
+  for (const c of choices) {
+    const choice = obj(c);
+    const delta = obj(choice?.delta);
+    const i = int(choice?.index) ?? 0;
+    if (delta) {
+      for (const field of ['content', 'refusal']) {
+        if (typeof delta[field] === 'string')
+          out.pieces.push({ channel: `${i}/${field}`, text: delta[field], set: (t) => (delta[field] = t) });
+      }
+      if (Array.isArray(delta.tool_calls)) {
+        for (const tc of delta.tool_calls) {
+          const fn = obj(obj(tc)?.function);
+          if (fn && typeof fn.arguments === 'string')
+            out.pieces.push({
+              channel: `${i}/tool/${int(obj(tc)?.index) ?? 0}`,
+              text: fn.arguments,
+              set: (t) => (fn.arguments = t),
+            });
+        }
+      }
+    }
+    if (choice?.finish_reason) out.ends.push(`${i}/`);
+  }
+  return out;
+}
+
+/** An error in the middle of a stream, as OpenAI sends it: its SDK raises it as an APIError. */
+export const chatStreamError = (code: string) => (message: string) =>
+  sseEvent(openaiError(400, code, message));
+
 export const openai: Provider = {
   family: 'openai',
   tokenHeaders: [],
@@ -48,4 +83,6 @@ export const openai: Provider = {
   errorBody: (status: number, code: GatewayErrorCode, message: string) => openaiError(status, code, message),
   usage: chatUsage,
   streamUsage: chatStreamUsage,
+  streamTexts: chatStreamTexts,
+  streamError: chatStreamError('policy_blocked'),
 };

@@ -45,6 +45,55 @@ export interface Provider {
   usage(body: unknown): Usage | null;
   /** Token usage in one streamed event's JSON data; merges into `into`. */
   streamUsage(data: unknown, into: Usage): void;
+  /** The model's text in one streamed event's JSON data, for the policy on the response. */
+  streamTexts(data: unknown): StreamTexts | null;
+  /** The provider's own error event, as SSE text, that ends a stream the policy stopped. */
+  streamError(message: string): string;
+}
+
+/** A piece of the model's text in one streamed event. */
+export interface StreamPiece {
+  /**
+   * Which run of text the piece continues, as `<choice or block>/<kind>[/…]`: a content block, a
+   * choice's content or refusal, a tool call's arguments. The policy reads each run as one text.
+   */
+  channel: string;
+  text: string;
+  /** Puts the (redacted) text back into the event's data. */
+  set(text: string): void;
+}
+
+export interface StreamTexts {
+  pieces: StreamPiece[];
+  /** Channel prefixes this event closes (their text is complete), such as `0/`; `''` closes all. */
+  ends: string[];
+}
+
+/**
+ * Every string inside a complete value (a tool call's arguments given whole), each as a piece of its
+ * own channel under `prefix`, closed by the same event: the policy scans each whole.
+ */
+export function completeStrings(value: unknown, prefix: string, into: StreamTexts): void {
+  const walk = (node: unknown, path: string, set: (t: string) => void) => {
+    if (typeof node === 'string') {
+      into.pieces.push({ channel: `${prefix}${path}`, text: node, set });
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      const holder = node as Record<string, unknown>;
+      walk(v, `${path}/${k}`, (t) =>
+        Object.defineProperty(holder, k, { value: t, writable: true, enumerable: true, configurable: true }),
+      );
+    }
+  };
+  walk(value, '', () => {});
+  into.ends.push(prefix);
+}
+
+/** One SSE event carrying `data` (and an `event:` name when the provider uses them). */
+export function sseEvent(data: unknown, event?: string): string {
+  return `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 }
 
 export const noUsage = (): Usage => ({ inputTokens: null, outputTokens: null });

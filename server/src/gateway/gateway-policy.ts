@@ -1,0 +1,85 @@
+// The Gateway's link to the policy and the risk findings. The policy in force is compiled once per
+// version (detectors armed, allowlists and custom rules turned into RegExps, a fresh scan cache) when
+// the first request after a change asks for it; every other request gets the compiled one back. Each
+// detector hit goes to the risk findings, which never make the request wait.
+import type { Logger } from 'pino';
+import { compilePolicy, type CompiledPolicy, type Hit } from '../policy/evaluation.ts';
+import type { Enforcement, PolicyDocument } from '../policy/policy-types.ts';
+import type { RiskObservation } from '../risk/risk-types.ts';
+import type { PolicyDeps } from './exchange.ts';
+
+export interface PolicySource {
+  current(): { version: number; document: PolicyDocument };
+}
+
+export interface RiskSink {
+  observe(o: RiskObservation): void;
+}
+
+/** The policy in force when the document cannot be compiled: fail closed (or, under monitor, record). */
+function refuseAll(version: number, enforcement: Enforcement): CompiledPolicy {
+  const hit: Hit = {
+    match: {
+      detector: 'custom',
+      rule: 'detector-error:policy',
+      label: 'detector-error',
+      severity: 'high',
+      start: 0,
+      end: 0,
+    },
+    action: enforcement === 'enforce' ? 'block' : 'alert',
+  };
+  const hits = enforcement === 'off' ? [] : [hit];
+  return {
+    version,
+    enforcement,
+    active: enforcement !== 'off',
+    scan: () => hits,
+    scanOnce: () => hits,
+    holdback: () => 0,
+  };
+}
+
+export function createGatewayPolicy(source: PolicySource, risk: RiskSink, log: Logger): PolicyDeps {
+  let compiled: CompiledPolicy | null = null;
+  return {
+    current() {
+      const { version, document } = source.current();
+      if (compiled?.version !== version) {
+        try {
+          compiled = compilePolicy(document, version, (detector, err) =>
+            // The request has already failed closed (or, under monitor, been marked); the admin must know.
+            log.error({ err, detector, policyVersion: version }, 'a policy detector failed'),
+          );
+        } catch (err) {
+          // Validation refuses what cannot compile, so this is a bug or a document from an older
+          // version's rules: every request is stopped until the policy is fixed, never let through.
+          log.error(
+            { err, policyVersion: version },
+            'the policy could not be compiled; stopping every request',
+          );
+          compiled = refuseAll(version, document.enforcement);
+        }
+      }
+      return compiled;
+    },
+    spotted(x, s, where) {
+      const credential = x.caller?.credential;
+      if (!credential) return; // only an authenticated request reaches the policy
+      const { match } = s.hit;
+      risk.observe({
+        rule: match.rule,
+        detector: match.detector,
+        severity: match.severity,
+        label: match.label,
+        value: s.value,
+        actor: { type: 'credential', id: credential.id, name: credential.name },
+        provider: x.lane.provider.family,
+        model: x.model,
+        tool: x.tool,
+        where,
+        location: s.location,
+      });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// The policy on a JSON body: every string is read (wherever a provider puts text), media is skipped,
+// a redaction keeps the document's shape, and hostile documents cannot escape it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compilePolicy } from '../../src/policy/evaluation.ts';
+import type { Action } from '../../src/policy/policy-types.ts';
+import { guardJson } from '../../src/gateway/json-guard.ts';
+
+const SECRET = 'AKIAQYLPMN5HFIQR7XQZ';
+const PLACEHOLDER = '[REDACTED:aws-access-key]';
+
+const policy = (action: Action, enforcement: 'enforce' | 'monitor' | 'off' = 'enforce') =>
+  compilePolicy(
+    {
+      enforcement,
+      detectors: { secrets: { action, allowlist: [] }, pii: { action: 'off', allowlist: [] }, custom: [] },
+    },
+    1,
+    (d, err) => assert.fail(`${d}: ${String(err)}`),
+  );
+
+test('every string is read, with where it was; redaction keeps the shape', () => {
+  const doc = {
+    model: 'm',
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: `key ${SECRET}` }] },
+      { role: 'tool', content: JSON.stringify({ out: SECRET }) },
+    ],
+    metadata: { nested: { deeper: [`x ${SECRET}`] } },
+  };
+  const g = guardJson(policy('redact'), doc);
+  assert.deepEqual(
+    g.spotted.map((s) => s.location),
+    ['messages[0].content[0].text', 'messages[1].content', 'metadata.nested.deeper[0]'],
+  );
+  assert.ok(g.redacted, 'not marked redacted');
+  assert.deepEqual(doc.messages[0]!.content, [{ type: 'text', text: `key ${PLACEHOLDER}` }]);
+  assert.ok(!JSON.stringify(doc).includes(SECRET), 'the secret is still in the document');
+});
+
+test('base64 media is not read as text', () => {
+  const data = Buffer.from(`binary ${SECRET}`).toString('base64');
+  const doc = {
+    a: { type: 'base64', media_type: 'image/png', data },
+    b: { inlineData: { mimeType: 'image/png', data } },
+    c: { image_url: { url: `data:image/png;base64,${data}` } },
+    d: { data: SECRET }, // no media type beside it: read
+  };
+  const g = guardJson(policy('alert'), doc);
+  assert.deepEqual(
+    g.spotted.map((s) => s.location),
+    ['d.data'],
+  );
+});
+
+test('a key named __proto__ is redacted like any other', () => {
+  const doc = JSON.parse(`{"__proto__": "${SECRET}", "x": {"__proto__": "k ${SECRET}"}}`) as Record<
+    string,
+    unknown
+  >;
+  const g = guardJson(policy('redact'), doc);
+  assert.equal(g.spotted.length, 2);
+  assert.ok(!JSON.stringify(doc).includes(SECRET), 'the secret survived under __proto__');
+});
+
+test('a document nested a hundred thousand deep does not overflow the stack', () => {
+  const depth = 100_000;
+  const text = '['.repeat(depth) + JSON.stringify(SECRET) + ']'.repeat(depth);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return; // V8 refuses it first: nothing for the guard to do
+  }
+  const g = guardJson(policy('block'), doc);
+  assert.ok(g.blocked, 'the secret at the bottom was not found');
+});
+
+test('monitor turns every action into alert; off reads nothing', () => {
+  const m = guardJson(policy('block', 'monitor'), { t: SECRET });
+  assert.equal(m.blocked, null);
+  assert.equal(m.spotted[0]?.hit.action, 'alert');
+  assert.equal(guardJson(policy('block', 'off'), { t: SECRET }).spotted.length, 0);
+});
+
+test('a long text already read is recognised, not read again', () => {
+  const p = policy('redact');
+  const history = `${'const x = 1;\n'.repeat(2000)} ${SECRET}`;
+  const first = p.scan(history);
+  assert.equal(first.length, 1);
+  assert.equal(p.scan(`${history}`), first, 'the same text was scanned again');
+});
+
+test('a detector that throws fails closed under enforce, and is reported; under monitor it is recorded', () => {
+  const failures: string[] = [];
+  const broken = {
+    id: 'secrets' as const,
+    scan: () => {
+      throw new Error('boom');
+    },
+    holdback: () => 0,
+  };
+  const doc = (enforcement: 'enforce' | 'monitor') => ({
+    enforcement,
+    detectors: {
+      secrets: { action: 'alert' as const, allowlist: [] },
+      pii: { action: 'off' as const, allowlist: [] },
+      custom: [],
+    },
+  });
+  const enforce = compilePolicy(doc('enforce'), 1, (d) => failures.push(d), { detectors: [broken] });
+  const g = guardJson(enforce, { text: 'anything at all' });
+  assert.equal(g.blocked?.hit.match.rule, 'detector-error:secrets');
+  assert.deepEqual(failures, ['secrets']);
+  const monitor = compilePolicy(doc('monitor'), 1, (d) => failures.push(d), { detectors: [broken] });
+  const m = guardJson(monitor, { text: 'anything at all' });
+  assert.equal(m.blocked, null);
+  assert.equal(m.spotted[0]?.hit.match.rule, 'detector-error:secrets');
+});

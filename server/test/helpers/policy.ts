@@ -1,0 +1,50 @@
+// Setting the policy through the management API, as infrastructure-as-code would, for tests that need
+// the Gateway to act on what it finds; and reading what it recorded.
+import type { Action, CustomRule, PolicyDocument } from '../../src/policy/policy-types.ts';
+import type { ApiClient } from './api-client.ts';
+
+/** A policy with the given actions (secrets, PII) and custom rules; `enforce` unless said otherwise. */
+export function policyDoc(
+  secrets: Action,
+  options: { pii?: Action; custom?: CustomRule[]; enforcement?: PolicyDocument['enforcement'] } = {},
+): PolicyDocument {
+  return {
+    enforcement: options.enforcement ?? 'enforce',
+    detectors: {
+      secrets: { action: secrets, allowlist: [] },
+      pii: { action: options.pii ?? 'off', allowlist: [] },
+      custom: options.custom ?? [],
+    },
+  };
+}
+
+/** Replaces the policy whatever its version (If-Match: *); throws unless it took. */
+export async function setPolicy(admin: ApiClient, doc: PolicyDocument): Promise<void> {
+  const res = await admin.request('PUT', '/api/v1/policy', doc, { 'if-match': '*' });
+  if (res.status !== 200) throw new Error(`PUT /api/v1/policy: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+export interface FindingView {
+  id: string;
+  rule: string;
+  kind: string;
+  count: number;
+  status: string;
+  evidence: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+/** The risk findings for a rule, once at least `count` have been written (they are written in batches). */
+export async function findingsFor(admin: ApiClient, rule: string, count = 1): Promise<FindingView[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const res = await admin.get<{ findings: FindingView[] }>(
+      `/api/v1/risk/findings?rule=${encodeURIComponent(rule)}&limit=100`,
+    );
+    if (res.status !== 200) throw new Error(`findings: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.body.findings.length >= count) return res.body.findings;
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} findings for ${rule}, found ${res.body.findings.length}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
