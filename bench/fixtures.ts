@@ -54,14 +54,17 @@ export async function adminPost(
   body: unknown,
   expect: number,
   what: string,
+  method: 'POST' | 'PUT' = 'POST',
+  headers: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   const res = await fetch(`${consoleUrl}${path}`, {
-    method: 'POST',
+    method,
     headers: {
       'content-type': 'application/json',
       cookie: session.cookie,
       'x-csrf-token': session.csrfToken,
       'user-agent': USER_AGENT,
+      ...headers,
     },
     body: JSON.stringify(body),
   });

@@ -15,6 +15,8 @@ export interface RequestSpec {
   headers: Record<string, string>;
   /** A Buffer for large bodies: encoded once, not on every send. */
   body?: string | Buffer;
+  /** A body made for each send instead (each request different), called once per request. */
+  nextBody?: () => Buffer;
   /** Any other status counts as an error. */
   expectStatus: number;
   /**
@@ -124,7 +126,7 @@ async function send(pool: Pool, spec: RequestSpec, timing?: Timing): Promise<str
       method: spec.method,
       path: spec.path,
       headers: spec.headers,
-      ...(spec.body !== undefined ? { body: spec.body } : {}),
+      ...(spec.nextBody ? { body: spec.nextBody() } : spec.body !== undefined ? { body: spec.body } : {}),
     });
     if (!timing && spec.expectEnd === undefined) {
       // The answer is read to the end (so that the socket is reused) and thrown away.

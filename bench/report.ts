@@ -7,6 +7,9 @@ import { heldRate, serverCpuPerRequest } from './measure.ts';
 import type { LoadResult } from './load.ts';
 import { renderGatewaySection } from './gateway-report.ts';
 import type { GatewayRun } from './gateway-suite.ts';
+import type { DetectorBench } from './detectors.ts';
+import { renderPolicySection } from './policy-report.ts';
+import type { PolicyRun } from './policy-suite.ts';
 import type { CpuShare, MachineInfo } from './machine.ts';
 import { GOALS, HYDRA_TOKENS_PER_SECOND, SCENARIOS, type Goal, type ScenarioId } from './scenarios.ts';
 
@@ -166,7 +169,7 @@ function scenarioTable(run: LevelRun): string[] {
   return table(head, rows);
 }
 
-export type Suite = 'api' | 'gateway';
+export type Suite = 'api' | 'gateway' | 'policy';
 
 const begin = (suite: Suite) => `<!-- suite:${suite} -->`;
 const end = (suite: Suite) => `<!-- /suite:${suite} -->`;
@@ -190,6 +193,8 @@ export function previousSection(text: string | undefined, suite: Suite): string 
 export interface FullReport {
   api?: BenchReport | undefined;
   gateway?: { run: GatewayRun; machine: MachineInfo; code: string } | undefined;
+  policy?:
+    { run: PolicyRun; detectors: DetectorBench | undefined; machine: MachineInfo; code: string } | undefined;
   /** The RESULTS.md this run replaces, for the sections of suites it did not run. */
   previous?: string | undefined;
 }
@@ -202,13 +207,17 @@ export function renderReport(r: FullReport): string {
   return [
     '# Gatehouse benchmark results',
     '',
-    'Two suites, each section written by the run it names: the management API (issue 1) and the Gateway (issue 4). ' +
-      '`npm run bench` runs both; `BENCH_SUITES=api` or `BENCH_SUITES=gateway` runs one and keeps the other section as it was.',
+    'Three suites, each section written by the run it names: the management API (issue 1), the Gateway (issue 4), and the policy and its detectors (issue 5). ' +
+      '`npm run bench` runs them all; `BENCH_SUITES=api`, `gateway` or `policy` (or a comma-separated list) runs some and keeps the other sections as they were.',
     '',
     ...section('api', r.api && renderApiSection(r.api)),
     ...section(
       'gateway',
       r.gateway && renderGatewaySection(r.gateway.run, r.gateway.machine, r.gateway.code),
+    ),
+    ...section(
+      'policy',
+      r.policy && renderPolicySection(r.policy.run, r.policy.detectors, r.policy.machine, r.policy.code),
     ),
   ].join('\n');
 }

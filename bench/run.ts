@@ -1,4 +1,4 @@
-// `npm run bench`: two suites, then bench/RESULTS.md.
+// `npm run bench`: three suites, then bench/RESULTS.md.
 // - api (issue 1): starts Gatehouse as a child process, prepares a credential and a token through the
 //   API, runs each scenario (warm-up, then the measured window) and stops the server; once per server
 //   log level (info, the default, and warn) because the per-request access log is a real part of the
@@ -6,9 +6,11 @@
 // - gateway (issue 4): a mock provider and, side by side in front of it, nothing, a bare Fastify + undici
 //   pass-through, the Gatehouse Gateway and the Portkey gateway (gateway-suite.ts); then, when asked,
 //   the memory soak.
+// - policy (issue 5): the detectors' precision and recall on the corpus and their throughput, then a
+//   1 MB coding-agent conversation through the Gateway with the policy off and on (policy-suite.ts).
 //
 // Settings (environment):
-//   BENCH_SUITES            which suites, comma-separated (default api,gateway); a suite not run keeps
+//   BENCH_SUITES            which suites, comma-separated (default api,gateway,policy); a suite not run keeps
 //                           its section of the results file as it was
 //   BENCH_DURATION          seconds measured per scenario (default 10); warm-up scales with it
 //   BENCH_WARMUP            seconds of warm-up per scenario (default: 30% of the duration, 1 to 3 s)
@@ -35,6 +37,8 @@
 //   BENCH_SOAK_RATE         the soak's requests per second (default 500)
 //   BENCH_SOAK_TARGET       the soak's target (default gatehouse)
 //   BENCH_SOAK_SAMPLE       seconds between VmRSS samples (default 10)
+// Policy suite:
+//   BENCH_POLICY_RATE       1 MB conversations per second (default 20); BENCH_ROUNDS applies too
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +48,8 @@ import { summarise } from './cpu-profile.ts';
 import { prepare } from './fixtures.ts';
 import { GATEWAY_SCENARIO_IDS, TARGETS, type GatewayScenarioId, type TargetId } from './gateway-scenarios.ts';
 import { runGatewaySuite, type GatewayRun, type GatewaySettings } from './gateway-suite.ts';
+import { benchDetectors, type DetectorBench } from './detectors.ts';
+import { runPolicySuite, type PolicyRun, type PolicySettings } from './policy-suite.ts';
 import type { RequestSpec } from './load.ts';
 import { describeCode, describeMachine, waitForQuiet } from './machine.ts';
 import { describe, measure, type LoadSettings } from './measure.ts';
@@ -92,7 +98,7 @@ function listSetting<T extends string>(name: string, fallback: string, allowed: 
   return list as T[];
 }
 
-const suites = listSetting<Suite>('BENCH_SUITES', 'api,gateway', ['api', 'gateway']);
+const suites = listSetting<Suite>('BENCH_SUITES', 'api,gateway,policy', ['api', 'gateway', 'policy']);
 const targetIds = TARGETS.map((t) => t.id);
 const loadSettings: LoadSettings = { durationS, warmupS, connections, openConnections, spinMs };
 const gatewaySettings: GatewaySettings = {
@@ -114,6 +120,12 @@ const gatewaySettings: GatewaySettings = {
   soakRate: numberSetting('BENCH_SOAK_RATE', 500, 1, 20_000),
   soakTarget: listSetting<TargetId>('BENCH_SOAK_TARGET', 'gatehouse', targetIds)[0]!,
   soakSampleS: numberSetting('BENCH_SOAK_SAMPLE', 10, 1, 600),
+};
+const policySettings: PolicySettings = {
+  ...loadSettings,
+  rate: numberSetting('BENCH_POLICY_RATE', 20, 1, 500),
+  rounds: gatewaySettings.rounds,
+  logLevel: gatewaySettings.logLevel,
 };
 // Before each scenario: a pause, so that the server's batched audit writes and GC from the last one
 // settle, and then a bounded wait for the rest of the machine to be quiet (the server and the generator
@@ -233,7 +245,7 @@ async function runBaseline(): Promise<ScenarioResult> {
   }
 }
 
-async function runApiSuite(): Promise<BenchReport> {
+async function runApiSuite(code: string): Promise<BenchReport> {
   const startedAt = new Date();
   say(`\nManagement API: ${SCENARIOS.length} scenarios x log levels ${logLevels.join(', ')}`);
   const calibration = baseline ? await runBaseline() : undefined;
@@ -244,7 +256,7 @@ async function runApiSuite(): Promise<BenchReport> {
     startedAt,
     finishedAt: new Date(),
     machine: describeMachine(),
-    code: describeCode(repoRoot),
+    code,
     settings: { durationS, warmupS, connections, openConnections, cpuProfile, spinMs },
     baseline: calibration,
     runs,
@@ -258,11 +270,13 @@ async function main() {
     void Promise.allSettled([...running].map((p) => p.stop(5_000))).finally(() => process.exit(130));
   });
   const machine = describeMachine();
+  // The code as it is when the servers start: what they run, whatever is edited while they do.
+  const code = describeCode(repoRoot);
   say(
     `Gatehouse benchmark: ${machine.cpus} CPUs, node ${machine.node}, load average ${machine.loadAverage.toFixed(2)}; ` +
       `suites ${suites.join(', ')}`,
   );
-  const api = suites.includes('api') ? await runApiSuite() : undefined;
+  const api = suites.includes('api') ? await runApiSuite(code) : undefined;
   let gateway: GatewayRun | undefined;
   if (suites.includes('gateway')) {
     gateway = await runGatewaySuite(
@@ -278,17 +292,36 @@ async function main() {
       gatewaySettings,
     );
   }
+  let policy: PolicyRun | undefined;
+  let detectors: DetectorBench | undefined;
+  if (suites.includes('policy')) {
+    say('\nDetectors: precision and recall on the corpus, throughput on fresh text');
+    detectors = await benchDetectors(say);
+    policy = await runPolicySuite(
+      {
+        repoRoot,
+        admin,
+        command: commandLine(),
+        settle,
+        running,
+        say,
+        write: (text) => process.stdout.write(text),
+      },
+      policySettings,
+    );
+  }
   const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : undefined;
   fs.writeFileSync(
     resultsFile,
     renderReport({
       api,
-      gateway: gateway && { run: gateway, machine, code: describeCode(repoRoot) },
+      gateway: gateway && { run: gateway, machine, code },
+      policy: policy && { run: policy, detectors, machine, code },
       previous,
     }),
   );
   say(`\nwrote ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
-  if (api?.runs.some((r) => r.error) || gateway?.error) process.exitCode = 1;
+  if (api?.runs.some((r) => r.error) || gateway?.error || policy?.error) process.exitCode = 1;
 }
 
 await main();
