@@ -95,8 +95,27 @@ export interface GatewayRun {
   error?: string;
 }
 
-interface Stoppable {
+export interface Stoppable {
   stop(timeoutMs?: number): Promise<unknown>;
+}
+
+/** The processes a suite starts: each also in `running` (stopped on Ctrl-C), all stopped at its end. */
+export function processGroup(running: Set<Stoppable>) {
+  const started: Stoppable[] = [];
+  return {
+    keep<T extends Stoppable>(p: T): T {
+      started.push(p);
+      running.add(p);
+      return p;
+    },
+    /** Last started, first stopped: the proxies before the mock they call. */
+    async stopAll() {
+      for (const p of started.reverse()) {
+        await p.stop();
+        running.delete(p);
+      }
+    },
+  };
 }
 
 export interface SuiteContext {
@@ -129,12 +148,7 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
     unavailable: {},
     results: [],
   };
-  const started: Stoppable[] = [];
-  const keep = <T extends Stoppable>(p: T): T => {
-    started.push(p);
-    ctx.running.add(p);
-    return p;
-  };
+  const { keep, stopAll } = processGroup(ctx.running);
   const wanted = (t: TargetId) => s.targets.includes(t) || (s.soakS > 0 && s.soakTarget === t);
   try {
     ctx.say(`\nGateway: starting the mock provider and the targets (${s.targets.join(', ')})`);
@@ -267,11 +281,7 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
     run.error = (err as Error).message;
     ctx.say(`\n  failed: ${run.error}`);
   } finally {
-    // Last started, first stopped: the proxies before the mock they call.
-    for (const p of started.reverse()) {
-      await p.stop();
-      ctx.running.delete(p);
-    }
+    await stopAll();
     run.finishedAt = new Date();
   }
   return run;

@@ -11,7 +11,7 @@ import { MOCK_KEYS } from '../server/test/mocks/mock-upstream.ts';
 import { adminPost, type AdminSession } from './fixtures.ts';
 import { prepareGatehouse } from './gateway-fixtures.ts';
 import { checkLoopbackOnly, startMock } from './gateway-processes.ts';
-import type { SuiteContext } from './gateway-suite.ts';
+import { processGroup, type SuiteContext } from './gateway-suite.ts';
 import type { RequestSpec } from './load.ts';
 import { describe, measure, mergeMeasured, type LoadSettings, type Measured } from './measure.ts';
 import { startServer } from './server-process.ts';
@@ -139,15 +139,11 @@ export async function runPolicySuite(ctx: SuiteContext, s: PolicySettings): Prom
     secondTurn: {},
     firstTurn: {},
   };
-  const started: Array<{ stop(timeoutMs?: number): Promise<unknown> }> = [];
+  const { keep, stopAll } = processGroup(ctx.running);
   try {
     ctx.say(`\nPolicy: a ${CONVERSATION_BYTES / 1024 / 1024} MB agent conversation, policy off and on`);
-    const mock = await startMock(ctx.repoRoot, 0);
-    started.push(mock);
-    ctx.running.add(mock);
-    const gh = await startServer({ repoRoot: ctx.repoRoot, logLevel: s.logLevel, admin: ctx.admin });
-    started.push(gh);
-    ctx.running.add(gh);
+    const mock = keep(await startMock(ctx.repoRoot, 0));
+    const gh = keep(await startServer({ repoRoot: ctx.repoRoot, logLevel: s.logLevel, admin: ctx.admin }));
     await checkLoopbackOnly('the Gatehouse Gateway', { url: gh.gatewayUrl, stop: gh.stop });
     const prepared = await prepareGatehouse(gh.consoleUrl, ctx.admin, mock.url);
     await adminPost(
@@ -210,10 +206,7 @@ export async function runPolicySuite(ctx: SuiteContext, s: PolicySettings): Prom
     run.error = (err as Error).message;
     ctx.say(`\n  failed: ${run.error}`);
   } finally {
-    for (const p of started.reverse()) {
-      await p.stop();
-      ctx.running.delete(p);
-    }
+    await stopAll();
     run.finishedAt = new Date();
   }
   return run;

@@ -47,7 +47,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { summarise } from './cpu-profile.ts';
 import { prepare } from './fixtures.ts';
 import { GATEWAY_SCENARIO_IDS, TARGETS, type GatewayScenarioId, type TargetId } from './gateway-scenarios.ts';
-import { runGatewaySuite, type GatewayRun, type GatewaySettings } from './gateway-suite.ts';
+import {
+  runGatewaySuite,
+  type GatewayRun,
+  type GatewaySettings,
+  type SuiteContext,
+} from './gateway-suite.ts';
 import { benchDetectors, type DetectorBench } from './detectors.ts';
 import { runPolicySuite, type PolicyRun, type PolicySettings } from './policy-suite.ts';
 import type { RequestSpec } from './load.ts';
@@ -263,6 +268,17 @@ async function runApiSuite(code: string): Promise<BenchReport> {
   };
 }
 
+/** What a suite is given: where the project is, the admin to sign in as, and this run's plumbing. */
+const suiteContext = (): SuiteContext => ({
+  repoRoot,
+  admin,
+  command: commandLine(),
+  settle,
+  running,
+  say,
+  write: (text) => process.stdout.write(text),
+});
+
 async function main() {
   // An interrupted run still stops the servers it started (and server-process.ts kills any left at exit).
   process.once('SIGINT', () => {
@@ -279,36 +295,14 @@ async function main() {
   const api = suites.includes('api') ? await runApiSuite(code) : undefined;
   let gateway: GatewayRun | undefined;
   if (suites.includes('gateway')) {
-    gateway = await runGatewaySuite(
-      {
-        repoRoot,
-        admin,
-        command: commandLine(),
-        settle,
-        running,
-        say,
-        write: (text) => process.stdout.write(text),
-      },
-      gatewaySettings,
-    );
+    gateway = await runGatewaySuite(suiteContext(), gatewaySettings);
   }
   let policy: PolicyRun | undefined;
   let detectors: DetectorBench | undefined;
   if (suites.includes('policy')) {
     say('\nDetectors: precision and recall on the corpus, throughput on fresh text');
     detectors = await benchDetectors(say);
-    policy = await runPolicySuite(
-      {
-        repoRoot,
-        admin,
-        command: commandLine(),
-        settle,
-        running,
-        say,
-        write: (text) => process.stdout.write(text),
-      },
-      policySettings,
-    );
+    policy = await runPolicySuite(suiteContext(), policySettings);
   }
   const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : undefined;
   fs.writeFileSync(
