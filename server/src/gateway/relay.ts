@@ -35,7 +35,12 @@ export async function relayAnswer(
   // without alt=sse): a JSON document cannot be judged piece by piece.
   const guarded = policy.active && ok;
   const cap = guarded ? GUARDED_MAX : MAX_JSON_KEPT;
-  if (guarded && !sse && length > cap) return x.block(reply, TOO_LARGE);
+  // Past the cap an answer cannot be checked, so it is stopped, and the provider's connection with it.
+  const tooLarge = () => {
+    answer.body.destroy();
+    return x.block(reply, TOO_LARGE);
+  };
+  if (guarded && !sse && length > cap) return tooLarge();
 
   let head: Buffer[] = [];
   if (!sse && (guarded || !x.stream) && !(length > cap)) {
@@ -69,11 +74,7 @@ export async function relayAnswer(
       }
       return reply.code(answer.statusCode).headers(callerHeaders(answer.headers)).send(whole);
     }
-    if (guarded) {
-      taken.chunks.length = 0;
-      answer.body.destroy();
-      return x.block(reply, TOO_LARGE);
-    }
+    if (guarded) return tooLarge();
     // Larger than it is worth holding: what was read goes first, the rest follows as a stream.
     head = taken.chunks;
   }
