@@ -1,43 +1,29 @@
 // The Anthropic SDK (@anthropic-ai/sdk 1.12) pointed at the Gateway, as a developer would point it: the
 // Gatehouse token in place of the API key. Messages (plain and streamed) and count_tokens come back as
 // from Anthropic, the provider key goes upstream instead of the token, and the activity record holds
-// what the SDK saw. The Gateway's own refusals (401, 403, 409, 424) reach the SDK as its usual error
-// classes in Anthropic's error shape; the provider's errors (429, 500, 529) pass through with their
-// headers.
+// what the SDK saw, prompt caching included. The Gateway's refusals and the provider's errors are in
+// anthropic-sdk-errors.test.ts.
 // Every assert.ok here carries a message: without one, a failing assert.ok makes Node 20 re-read this
 // file to quote the expression, at the line and column of the code tsx generated, and that search
 // has been seen to spin for many minutes.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import Anthropic, { type APIError } from '@anthropic-ai/sdk';
+import Anthropic from '@anthropic-ai/sdk';
+import {
+  MODEL,
+  REPLY,
+  REQUEST_ID,
+  TIMEOUT,
+  anthropicLookups,
+  params,
+  tagged,
+} from '../helpers/anthropic-sdk.ts';
 import { eachEngine } from '../helpers/engines.ts';
 import { startGatewayFixture, type ActivityView, type GatewayFixture } from '../helpers/gateway.ts';
-import { MOCK_KEYS, type Fault, type RecordedRequest } from '../mocks/mock-upstream.ts';
-
-const REPLY = 'Mock reply part 1. Mock reply part 2. Mock reply part 3. Mock reply part 4. ';
-// MODELS.anthropic (claude-sonnet-4-5) makes SDK 1.12 print a deprecation warning on every call: a
-// model the fixture's key enables (claude-*) that the SDK does not warn about keeps the output clean.
-const MODEL = 'claude-haiku-4-5';
-const REQUEST_ID = 'x-gatehouse-request-id';
-const TIMEOUT = { timeout: 120_000 };
-
-const params = {
-  model: MODEL,
-  max_tokens: 256,
-  messages: [{ role: 'user' as const, content: 'Hello, Claude. '.repeat(20) }],
-};
-
-/** A header that lets a test find its own request among those the mock upstream received. */
-const tagged = (extra: Record<string, string> = {}) => {
-  const tag = randomUUID();
-  return { tag, options: { headers: { 'x-test-tag': tag, ...extra } } };
-};
-const fault = (f: Fault) => tagged({ 'x-mock-fault': f });
+import { MOCK_KEYS } from '../mocks/mock-upstream.ts';
 
 eachEngine('Anthropic SDK through the Gateway', (engine) => {
   let fx: GatewayFixture;
@@ -49,57 +35,7 @@ eachEngine('Anthropic SDK through the Gateway', (engine) => {
   });
   after(() => fx?.close());
 
-  /** The activity record of one Gateway request, by the request id the Gateway answered with. */
-  async function activityFor(requestId: string | null | undefined): Promise<ActivityView> {
-    assert.ok(requestId, `the Gateway answers with ${REQUEST_ID}`);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const found = (await fx.activity(0)).find((r) => r.request_id === requestId);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no activity record for ${requestId}`);
-      await sleep(25);
-    }
-  }
-
-  const upstreamFor = (tag: string): Promise<RecordedRequest> =>
-    fx.upstream.waitFor((r) => r.headers['x-test-tag'] === tag, 10_000);
-  const reachedUpstream = (tag: string) => fx.upstream.requests.some((r) => r.headers['x-test-tag'] === tag);
-
-  /** Runs `call`, which must reject with `cls` and `status`; returns the error. */
-  async function rejection<E extends APIError>(
-    call: Promise<unknown>,
-    cls: abstract new (...a: any[]) => E,
-    status: number,
-  ): Promise<E> {
-    const err = await call.then(
-      () => assert.fail(`expected ${cls.name} ${status}, but the call succeeded`),
-      (e: unknown) => e,
-    );
-    assert.ok(
-      err instanceof cls,
-      `expected ${cls.name}, got ${(err as Error)?.constructor?.name}: ${(err as Error)?.message}`,
-    );
-    assert.equal(err.status, status);
-    return err;
-  }
-
-  /**
-   * The Gateway's own refusal, in Anthropic's error shape, with Gatehouse's message. The SDK's message is
-   * the status and the body as JSON (the body has no top-level message), so quotes in it are escaped.
-   */
-  function assertGatewayBody(err: APIError, type: string, phrase: string) {
-    const escaped = JSON.stringify(phrase).slice(1, -1);
-    assert.ok(err.message.includes(escaped), `message ${JSON.stringify(err.message)} names "${phrase}"`);
-    assert.ok(err.message.startsWith(`${err.status} `), 'err.message.startsWith(`${err.status} `)');
-    const body = err.error as { type: string; error: { type: string; message: string } };
-    assert.deepEqual(Object.keys(body).sort(), ['error', 'type']);
-    assert.equal(body.type, 'error');
-    assert.deepEqual(Object.keys(body.error).sort(), ['message', 'type']);
-    assert.equal(body.error.type, type);
-    assert.ok(body.error.message.includes(phrase), 'body.error.message.includes(phrase)');
-    assert.equal(err.type, type);
-    assert.match(err.headers?.get('content-type') ?? '', /^application\/json/);
-  }
+  const { activityFor, upstreamFor } = anthropicLookups(() => fx);
 
   function assertAllowed(rec: ActivityView, operation: string, stream: boolean) {
     assert.equal(rec.provider, 'anthropic');
@@ -339,202 +275,6 @@ eachEngine('Anthropic SDK through the Gateway', (engine) => {
     );
   });
 
-  describe("the Gateway's refusals, as the SDK's error classes", () => {
-    test(
-      '401: an unknown token (or a provider key) → AuthenticationError; nothing goes upstream',
-      TIMEOUT,
-      async () => {
-        for (const bad of ['not-a-gatehouse-token', MOCK_KEYS.anthropic]) {
-          const c = new Anthropic({ apiKey: bad, baseURL: fx.gatewayUrl, maxRetries: 0 });
-          const { tag, options } = tagged();
-          const err = await rejection(c.messages.create(params, options), Anthropic.AuthenticationError, 401);
-          assertGatewayBody(err, 'authentication_error', 'did not recognise this token');
-          assert.ok(!reachedUpstream(tag), '!reachedUpstream(tag)');
-          const rec = await activityFor(err.headers?.get(REQUEST_ID));
-          assert.equal(rec.status, 401);
-          assert.equal(rec.outcome, 'gateway_error');
-          assert.equal(rec.error_code, 'invalid_token');
-          assert.equal(rec.provider, 'anthropic');
-          assert.equal(rec.operation, 'messages');
-          assert.equal(rec.tool, 'anthropic-sdk');
-          assert.equal(rec.actor, null);
-          assert.equal(rec.provider_key_id, null);
-          assert.equal(rec.input_tokens, null);
-        }
-      },
-    );
-
-    test('401: no token at all → authentication_error naming how to get one', TIMEOUT, async () => {
-      const res = await fetch(`${fx.gatewayUrl}/v1/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
-        body: JSON.stringify(params),
-      });
-      assert.equal(res.status, 401);
-      const body = (await res.json()) as any;
-      assert.equal(body.type, 'error');
-      assert.equal(body.error.type, 'authentication_error');
-      assert.match(body.error.message, /No Gatehouse token was sent/);
-      const rec = await activityFor(res.headers.get(REQUEST_ID));
-      assert.equal(rec.error_code, 'missing_token');
-      assert.equal(rec.outcome, 'gateway_error');
-    });
-
-    test('403: a token without gateway:invoke → PermissionDeniedError', TIMEOUT, async () => {
-      const c = new Anthropic({ apiKey: fx.readOnlyToken, baseURL: fx.gatewayUrl, maxRetries: 0 });
-      const { tag, options } = tagged();
-      const err = await rejection(c.messages.create(params, options), Anthropic.PermissionDeniedError, 403);
-      assertGatewayBody(err, 'permission_error', 'lacks the gateway:invoke scope');
-      assert.ok(!reachedUpstream(tag), '!reachedUpstream(tag)');
-      const rec = await activityFor(err.headers?.get(REQUEST_ID));
-      assert.equal(rec.status, 403);
-      assert.equal(rec.outcome, 'gateway_error');
-      assert.equal(rec.error_code, 'insufficient_scope');
-      assert.equal(rec.actor?.name, 'siem', 'the refusal is attributed to the credential');
-      assert.equal(rec.provider_key_id, null);
-    });
-
-    test(
-      '409: two keys enable the model → ConflictError naming both; deleting one resolves it',
-      TIMEOUT,
-      async () => {
-        const second = await fx.addKey({
-          name: 'anthropic-second',
-          provider: 'anthropic',
-          secret: 'sk-ant-second-provider-key',
-          base_url: fx.upstream.url,
-          enabled_models: [MODEL],
-        });
-        try {
-          const { tag, options } = tagged();
-          const err = await rejection(client.messages.create(params, options), Anthropic.ConflictError, 409);
-          assertGatewayBody(
-            err,
-            'invalid_request_error',
-            'is enabled in more than one Anthropic provider key',
-          );
-          assert.ok(err.apiMessage?.includes('"anthropic-main", "anthropic-second"'), err.apiMessage ?? '');
-          assert.ok(!reachedUpstream(tag), '!reachedUpstream(tag)');
-          const rec = await activityFor(err.headers?.get(REQUEST_ID));
-          assert.equal(rec.status, 409);
-          assert.equal(rec.outcome, 'gateway_error');
-          assert.equal(rec.error_code, 'model_conflict');
-          assert.equal(rec.model, MODEL);
-          assert.equal(rec.provider_key_id, null);
-          assert.equal(rec.actor?.id, fx.credentialId);
-          // Another Claude model is enabled by one key only, and still routes.
-          const other = await client.messages.create({ ...params, model: 'claude-opus-4-1' });
-          assert.equal(other.model, 'claude-opus-4-1');
-        } finally {
-          const res = await fx.admin.delete(`/api/v1/provider-keys/${second.id}`);
-          assert.equal(res.status, 204);
-        }
-        const msg = await client.messages.create(params);
-        assert.equal(msg.content[0]?.type === 'text' && msg.content[0].text, REPLY);
-      },
-    );
-
-    test('424: no key enables the model → APIError 424', TIMEOUT, async () => {
-      const { tag, options } = tagged();
-      const err = await rejection(
-        client.messages.create({ ...params, model: 'gpt-x' }, options),
-        Anthropic.APIError,
-        424,
-      );
-      assertGatewayBody(err, 'invalid_request_error', 'No Anthropic provider key enables model "gpt-x"');
-      assert.ok(!reachedUpstream(tag), '!reachedUpstream(tag)');
-      const rec = await activityFor(err.headers?.get(REQUEST_ID));
-      assert.equal(rec.status, 424);
-      assert.equal(rec.outcome, 'gateway_error');
-      assert.equal(rec.error_code, 'no_provider_key');
-      assert.equal(rec.model, 'gpt-x');
-      assert.equal(rec.provider_key_id, null);
-    });
-  });
-
-  describe("the provider's errors pass through", () => {
-    async function assertUpstreamError(err: APIError, status: number, tag: string) {
-      const up = await upstreamFor(tag);
-      assert.equal(up.status, status);
-      assert.equal(up.headers['x-api-key'], MOCK_KEYS.anthropic);
-      const body = err.error as { type: string; error: { type: string }; request_id: string };
-      assert.equal(body.type, 'error');
-      assert.equal(body.request_id, err.requestID, "the provider's body and request-id header are its own");
-      assert.match(err.requestID ?? '', /^req_011C/);
-      const rec = await activityFor(err.headers?.get(REQUEST_ID));
-      assert.equal(rec.status, status);
-      assert.equal(rec.outcome, 'upstream_error');
-      assert.equal(rec.error_code, null);
-      assert.equal(rec.provider_key_id, fx.keys.anthropic.id);
-      assert.equal(rec.model, MODEL);
-      assert.equal(rec.input_tokens, null);
-      assert.equal(rec.output_tokens, null);
-      return rec;
-    }
-
-    test('429 → RateLimitError, with retry-after and request-id reaching the caller', TIMEOUT, async () => {
-      const { tag, options } = fault('429');
-      const err = await rejection(client.messages.create(params, options), Anthropic.RateLimitError, 429);
-      assert.equal(err.type, 'rate_limit_error');
-      assert.ok(
-        err.message.includes('would exceed the rate limit'),
-        "err.message.includes('would exceed the rate limit')",
-      );
-      assert.equal(err.headers?.get('retry-after'), '1');
-      assert.equal(err.headers?.get('anthropic-ratelimit-requests-remaining'), '0');
-      await assertUpstreamError(err, 429, tag);
-    });
-
-    test('500 → InternalServerError', TIMEOUT, async () => {
-      const { tag, options } = fault('500');
-      const err = await rejection(
-        client.messages.create(params, options),
-        Anthropic.InternalServerError,
-        500,
-      );
-      assert.equal(err.type, 'api_error');
-      assert.ok(
-        err.message.includes('Internal server error'),
-        "err.message.includes('Internal server error')",
-      );
-      await assertUpstreamError(err, 500, tag);
-    });
-
-    test('529 → OverloadedError, status 529', TIMEOUT, async () => {
-      const { tag, options } = fault('529');
-      const err = await rejection(client.messages.create(params, options), Anthropic.OverloadedError, 529);
-      assert.equal(err.type, 'overloaded_error');
-      assert.ok(err.message.includes('Overloaded'), "err.message.includes('Overloaded')");
-      await assertUpstreamError(err, 529, tag);
-    });
-
-    test('a streamed request refused with 429 → RateLimitError, recorded as a stream', TIMEOUT, async () => {
-      const { tag, options } = fault('429');
-      const err = await rejection(
-        client.messages.create({ ...params, stream: true }, options),
-        Anthropic.RateLimitError,
-        429,
-      );
-      const rec = await assertUpstreamError(err, 429, tag);
-      assert.equal(rec.stream, true);
-    });
-
-    test(
-      'an error in the middle of a stream reaches the SDK; the request was allowed (200)',
-      TIMEOUT,
-      async () => {
-        const { options } = fault('stream-error');
-        const stream = client.messages.stream(params, options);
-        const { response } = await stream.withResponse();
-        await assert.rejects(stream.finalMessage(), /overloaded_error/);
-        const rec = await activityFor(response.headers.get(REQUEST_ID));
-        assert.equal(rec.status, 200);
-        assert.equal(rec.stream, true);
-        assert.equal(rec.input_tokens, (await countTokens()).input_tokens);
-      },
-    );
-  });
-
   describe('usage with prompt caching, as the SDK counts it', () => {
     // With prompt caching, message_start reports the cache reads and writes; message_delta repeats the
     // cumulative counters that apply and omits the others, and the SDK keeps each counter it was not
@@ -641,6 +381,4 @@ eachEngine('Anthropic SDK through the Gateway', (engine) => {
       },
     );
   });
-
-  const countTokens = () => client.messages.countTokens({ model: MODEL, messages: params.messages });
 });
