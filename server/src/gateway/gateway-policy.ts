@@ -36,7 +36,7 @@ function refuseAll(version: number, enforcement: Enforcement): CompiledPolicy {
     active: enforcement !== 'off',
     scan: () => hits,
     scanOnce: () => hits,
-    holdback: () => 0,
+    holdback: () => ({ all: 0, altering: 0 }),
   };
 }
 

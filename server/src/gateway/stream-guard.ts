@@ -6,22 +6,29 @@
 //
 // - redact: the matched text is replaced in the events that carried it, before any of them is sent;
 // - block: what is held is dropped, and the stream ends with the provider's own error event;
-// - alert: recorded, nothing changes.
+// - alert: recorded, nothing changes, nothing is held back for it: events wait only for detectors that
+//   block or redact (none under monitor), and the text is still read across boundaries.
 // It also reads token usage, like the plain tap (response-tap.ts) it replaces when the policy is on.
 import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { CompiledPolicy, Hit } from '../policy/evaluation.ts';
 import { blockMessage, placeholder, type Spotted } from './json-guard.ts';
-import { noUsage, type Provider, type StreamPiece, type Usage } from './providers/provider-types.ts';
+import {
+  noUsage,
+  sseEvent,
+  type Provider,
+  type StreamPiece,
+  type Usage,
+} from './providers/provider-types.ts';
 import type { AnswerMeter } from './response-tap.ts';
 
 /** An SSE event longer than this is passed on unread (a hostile or broken upstream). */
 const MAX_EVENT = 4 * 1024 * 1024;
 
 /**
- * Text already sent that is scanned again in front of the held text: the cut falls on an event's
- * boundary, which may be inside a word, and a detector judges a match by what precedes it (a word
- * boundary, a `password =` before a value). Matches that start in it were judged before.
+ * Text already judged that is scanned again in front of the rest: the cut may fall inside a word, and
+ * a detector judges a match by what precedes it (a word boundary, a `password =` before a value).
+ * Matches that start in it were judged before.
  */
 const CONTEXT = 256;
 
@@ -33,7 +40,7 @@ export interface GuardEvents {
 interface Entry {
   raw: string;
   data: unknown;
-  /** Pieces of this event still waiting for their run to be judged. */
+  /** Pieces of this event still waiting to be let go. */
   waiting: number;
   dirty: boolean;
 }
@@ -47,9 +54,11 @@ interface Segment {
 }
 
 interface Run {
-  /** The end of the text already sent (at most CONTEXT characters). */
+  /** The end of the text already judged (at most CONTEXT characters). */
   before: string;
+  /** The text not yet judged by every detector; its head may have been sent already. */
   held: string;
+  /** The pieces not yet sent, in order: the tail of `held`. */
   segments: Segment[];
 }
 
@@ -140,13 +149,16 @@ export class StreamGuard extends Transform implements AnswerMeter {
   }
 
   /**
-   * Scans a run's held text and lets go of what can no longer change: the text up to the last piece
-   * boundary before the held-back tail (all of it when the run has ended), never cutting a match.
-   * Returns false when the policy blocked the stream.
+   * Scans a run's held text and lets go of what can no longer change: the text before the tail a
+   * detector that blocks or redacts may still need (all of it when the run has ended), never cutting
+   * such a match. A piece the cut falls inside goes on with its head, and its tail waits in an event
+   * made for it (StreamPiece.carry). Hits are reported once every detector is done with their text, so
+   * an alert-only detector reads across boundaries without holding anything back. Returns false when
+   * the policy blocked the stream.
    */
   private judge(channel: string, run: Run, ended: boolean): boolean {
     const { before, held, segments } = run;
-    if (segments.length === 0) return true;
+    if (segments.length === 0 && !(ended && held)) return true;
     const text = before + held;
     const hits: Hit[] = [];
     for (const h of this.policy.scanOnce(text)) {
@@ -154,45 +166,59 @@ export class StreamGuard extends Transform implements AnswerMeter {
       const start = Math.max(0, h.match.start - before.length);
       hits.push({ ...h, match: { ...h.match, start, end: Math.max(start, h.match.end - before.length) } });
     }
-    const safe = ended ? held.length : held.length - Math.min(held.length, this.policy.holdback(text));
-    const boundaryAtOrBefore = (limit: number) => {
-      let at = 0;
-      for (const s of segments) {
-        if (s.end > limit) break;
-        at = s.end;
-      }
-      return at;
-    };
-    let cut = boundaryAtOrBefore(safe);
-    for (let moved = true; moved && cut > 0;) {
+    const hold = ended ? { all: 0, altering: 0 } : this.policy.holdback(text);
+    // What goes on: never the start of a match that blocks or redacts, never half an unsplittable piece.
+    let release = Math.max(0, held.length - hold.altering);
+    for (let moved = true; moved && release > 0;) {
       moved = false;
       for (const h of hits) {
-        if (h.match.start < cut && h.match.end > cut) {
-          cut = boundaryAtOrBefore(h.match.start);
+        if (h.action !== 'alert' && h.match.start < release && h.match.end > release) {
+          release = h.match.start;
+          moved = true;
+        }
+      }
+      const inside = segments.find((s) => s.start < release && s.end > release);
+      if (inside && !splittable(inside, segments, held, release)) {
+        release = inside.start;
+        moved = true;
+      }
+    }
+    // What is judged: what no detector may still read as part of a longer match.
+    let judged = Math.max(0, Math.min(release, held.length - hold.all));
+    for (let moved = true; moved && judged > 0;) {
+      moved = false;
+      for (const h of hits) {
+        if (h.match.start < judged && h.match.end > judged) {
+          judged = h.match.start;
           moved = true;
         }
       }
     }
-    if (cut === 0) return true;
-    // The cut never falls inside a match: what lies before it is final.
-    const final = hits.filter((h) => h.match.end <= cut);
-    if (final.length) {
-      const spotted = final.map((hit) => ({
-        hit,
-        value: held.slice(hit.match.start, hit.match.end),
-        location: `stream:${channel}`,
-      }));
-      this.events.spotted(spotted);
-      const blocked = spotted.find((s) => s.hit.action === 'block');
-      if (blocked) {
-        this.stop(blocked);
-        return false;
-      }
+    const spot = (upTo: number) => {
+      const spotted = hits
+        .filter((h) => h.match.end <= upTo)
+        .map((hit) => ({
+          hit,
+          value: held.slice(hit.match.start, hit.match.end),
+          location: `stream:${channel}`,
+        }));
+      if (spotted.length) this.events.spotted(spotted);
+      return spotted;
+    };
+    if (hits.some((h) => h.action === 'block' && h.match.end <= release)) {
+      this.stop(spot(release).find((s) => s.hit.action === 'block')!);
+      return false;
     }
+    spot(judged);
+    const redactions = hits.filter((h) => h.action === 'redact' && h.match.end <= release);
     let done = 0;
     for (const s of segments) {
-      if (s.end > cut) break;
-      const text = rewrite(held, s.start, s.end, final);
+      // An empty piece (OpenAI's first chunk, with the role) is released even when nothing else is.
+      if (s.end > release) {
+        if (s.start < release) this.split(segments, done, s, held, release, redactions);
+        break;
+      }
+      const text = rewrite(held, s.start, s.end, redactions);
       if (text !== s.piece.text) {
         s.piece.set(text);
         s.entry.dirty = true;
@@ -202,12 +228,31 @@ export class StreamGuard extends Transform implements AnswerMeter {
     }
     run.segments = segments.slice(done);
     for (const s of run.segments) {
-      s.start -= cut;
-      s.end -= cut;
+      s.start -= judged;
+      s.end -= judged;
     }
-    run.before = (before + held.slice(0, cut)).slice(-CONTEXT);
-    run.held = held.slice(cut);
+    run.before = (before + held.slice(0, judged)).slice(-CONTEXT);
+    run.held = held.slice(judged);
     return true;
+  }
+
+  /**
+   * Lets the head of segment `s` (up to `cut`) go on in its own event, and puts its tail in a new event
+   * right behind it, which takes the segment's place (at `at` in `segments`) in the run.
+   */
+  private split(segments: Segment[], at: number, s: Segment, held: string, cut: number, final: Hit[]) {
+    const carried = s.piece.carry!(held.slice(cut, s.end));
+    s.piece.set(rewrite(held, s.start, cut, final));
+    s.entry.dirty = true;
+    s.entry.waiting--;
+    const entry: Entry = {
+      raw: sseEvent(carried.data, carried.event),
+      data: carried.data,
+      waiting: 1,
+      dirty: true,
+    };
+    this.queue.splice(this.queue.indexOf(s.entry) + 1, 0, entry);
+    segments[at] = { entry, piece: carried.piece, start: cut, end: s.end };
   }
 
   /** Sends the events at the front of the queue whose text has been judged. */
@@ -236,6 +281,16 @@ export class StreamGuard extends Transform implements AnswerMeter {
   }
 }
 
+/**
+ * Whether the cut may fall inside segment `s`: its piece can be carried, its head holds more than
+ * white space (a head of only a space would double the events of a word-per-event stream for nothing),
+ * and no later text of the run sits in the same event (that event cannot go on while it waits).
+ */
+function splittable(s: Segment, segments: readonly Segment[], held: string, cut: number): boolean {
+  if (!s.piece.carry || !/\S/.test(held.slice(s.start, cut))) return false;
+  return !segments.some((o) => o !== s && o.entry === s.entry && o.start >= s.end);
+}
+
 /** The data of an SSE event: its `data:` lines joined by newlines, or undefined when it has none. */
 function dataOf(raw: string): string | undefined {
   let data: string | undefined;
@@ -247,11 +302,15 @@ function dataOf(raw: string): string | undefined {
   return data;
 }
 
-/** The event with its data replaced by `data` serialised again; its other fields as they were. */
+/** The event with its data replaced by `data` serialised again; its other fields and line ends as they were. */
 function reserialise(raw: string, data: unknown): string {
+  const nl = newlineOf(raw);
   const lines = raw.split(/\r\n|\r|\n/).filter((l) => l !== '' && !l.startsWith('data:'));
-  return `${lines.map((l) => `${l}\n`).join('')}data: ${JSON.stringify(data)}\n\n`;
+  return `${lines.map((l) => `${l}${nl}`).join('')}data: ${JSON.stringify(data)}${nl}${nl}`;
 }
+
+/** The line end an event uses (Gemini's are CRLF), for events written in its place or beside it. */
+const newlineOf = (raw: string) => /\r\n|\r|\n/.exec(raw)?.[0] ?? '\n';
 
 /** The text of [start, end) of a run with the redacted matches replaced (a match's placeholder goes
  * where the match starts; the rest of a match spread over several pieces disappears). */

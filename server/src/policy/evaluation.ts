@@ -25,8 +25,16 @@ export interface CompiledPolicy {
   scan(text: string): readonly Hit[];
   /** The same, never remembered: for a stream's text, which is not seen twice. */
   scanOnce(text: string): readonly Hit[];
-  /** How many characters at the end of a stream's text to hold back (see Detector.holdback). */
-  holdback(text: string): number;
+  /** How many characters at the end of a stream's text could still be the start of a match. */
+  holdback(text: string): Holdback;
+}
+
+/** See Detector.holdback: over every armed detector, and over those whose hits change what passes. */
+export interface Holdback {
+  /** What no detector has finished judging yet. */
+  all: number;
+  /** What a detector that blocks or redacts may still need: a stream holds back only this. */
+  altering: number;
 }
 
 /** Reports a detector that threw; the policy has already failed closed (or, under monitor, recorded it). */
@@ -37,6 +45,8 @@ interface Armed {
   config: DetectorConfig;
   /** The action for every match, or null when each rule carries its own (custom). */
   action: TakenAction | null;
+  /** Whether some match of it blocks or redacts. */
+  alters: boolean;
 }
 
 const NONE: readonly Hit[] = Object.freeze([]);
@@ -53,6 +63,7 @@ export function compilePolicy(
   const { detectors = DETECTORS, cacheChars = CACHE_CHARS } = options;
   const monitor = doc.enforcement === 'monitor';
   const taken = (a: Action): TakenAction | null => (a === 'off' ? null : monitor ? 'alert' : a);
+  const altering = (a: TakenAction | null) => a === 'block' || a === 'redact';
   const ruleActions = new Map<string, TakenAction>();
   for (const rule of doc.detectors.custom) {
     const a = taken(rule.action);
@@ -63,13 +74,26 @@ export function compilePolicy(
     for (const detector of detectors) {
       if (detector.id === 'custom') {
         const rules = doc.detectors.custom.filter((r) => ruleActions.has(`custom:${r.id}`));
-        if (rules.length)
-          armed.push({ detector, config: compileDetectorConfig({ allowlist: [] }, rules), action: null });
+        if (rules.length) {
+          const alters = rules.some((r) => altering(ruleActions.get(`custom:${r.id}`)!));
+          armed.push({
+            detector,
+            config: compileDetectorConfig({ allowlist: [] }, rules),
+            action: null,
+            alters,
+          });
+        }
         continue;
       }
       const settings = doc.detectors[detector.id];
       const action = taken(settings.action);
-      if (action) armed.push({ detector, config: compileDetectorConfig(settings, []), action });
+      if (action)
+        armed.push({
+          detector,
+          config: compileDetectorConfig(settings, []),
+          action,
+          alters: altering(action),
+        });
     }
   }
   const cache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
@@ -130,17 +154,20 @@ export function compilePolicy(
       return armed.length === 0 || text.length === 0 ? NONE : fresh(text);
     },
     holdback(text) {
-      let n = 0;
-      for (const { detector, config } of armed) {
+      const hold: Holdback = { all: 0, altering: 0 };
+      for (const { detector, config, alters } of armed) {
+        let n: number;
         try {
-          n = Math.max(n, detector.holdback(text, config));
+          n = Math.min(detector.holdback(text, config), text.length);
         } catch (err) {
           // Holding everything back is the closed way to fail here: the next piece is scanned whole.
           onFailure(detector.id, err);
-          return text.length;
+          return { all: text.length, altering: text.length };
         }
+        hold.all = Math.max(hold.all, n);
+        if (alters) hold.altering = Math.max(hold.altering, n);
       }
-      return Math.min(n, text.length);
+      return hold;
     },
   };
 }

@@ -4,10 +4,12 @@
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
 import {
+  fieldPiece,
   int,
   obj,
   sseEvent,
   str,
+  type CarriedPiece,
   type Provider,
   type ProviderRequest,
   type StreamTexts,
@@ -30,10 +32,17 @@ function streamTexts(data: unknown): StreamTexts | null {
   const delta = obj(e.delta);
   const field = delta && DELTA_TEXT[String(delta.type)];
   if (e.type !== 'content_block_delta' || !delta || !field || typeof delta[field] !== 'string') return null;
-  return {
-    pieces: [{ channel: `${index}/`, text: delta[field], set: (t) => (delta[field] = t) }],
-    ends: [],
+  const channel = `${index}/`;
+  const type = delta.type;
+  const carry = (text: string): CarriedPiece => {
+    const carried = { type, [field]: text };
+    return {
+      data: { type: 'content_block_delta', index, delta: carried },
+      event: 'content_block_delta',
+      piece: fieldPiece(channel, carried, field, carry),
+    };
   };
+  return { pieces: [fieldPiece(channel, delta, field, carry)], ends: [] };
 }
 
 function errorType(status: number): string {

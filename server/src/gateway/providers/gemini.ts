@@ -6,38 +6,55 @@ import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
 import {
   completeStrings,
+  fieldPiece,
   int,
   obj,
   sseEvent,
+  type CarriedPiece,
   type Provider,
   type ProviderRequest,
   type StreamTexts,
   type Usage,
 } from './provider-types.ts';
 
+/** The chunk fields an event made to carry held text repeats (not usageMetadata: those are totals). */
+const CHUNK_NAMING = ['modelVersion', 'responseId', 'createTime'];
+
 /**
  * Text in streamed GenerateContentResponse chunks: each candidate's text parts continue one run
  * (thoughts another); a function call comes whole, its arguments scanned as they are. A candidate's
- * finishReason closes its runs.
+ * finishReason closes its runs. Held text is carried in a chunk with only that candidate's part.
  */
 function streamTexts(data: unknown): StreamTexts | null {
-  const candidates = obj(data)?.candidates;
-  if (!Array.isArray(candidates)) return null;
+  const chunk = obj(data);
+  const candidates = chunk?.candidates;
+  if (!chunk || !Array.isArray(candidates)) return null;
+  const naming: Record<string, unknown> = {};
+  for (const k of CHUNK_NAMING) if (k in chunk) naming[k] = chunk[k];
   const out: StreamTexts = { pieces: [], ends: [] };
   candidates.forEach((c, n) => {
     const candidate = obj(c);
+    const hasIndex = int(candidate?.index) !== null;
     const i = int(candidate?.index) ?? n;
     const parts = obj(candidate?.content)?.parts;
     if (Array.isArray(parts)) {
       parts.forEach((p, k) => {
         const part = obj(p);
         if (!part) return;
-        if (typeof part.text === 'string')
-          out.pieces.push({
-            channel: `${i}/${part.thought === true ? 'thought' : 'text'}`,
-            text: part.text,
-            set: (t) => (part.text = t),
-          });
+        if (typeof part.text === 'string') {
+          const channel = `${i}/${part.thought === true ? 'thought' : 'text'}`;
+          const carry = (text: string): CarriedPiece => {
+            const carried: Record<string, unknown> =
+              part.thought === true ? { text, thought: true } : { text };
+            const candidate: Record<string, unknown> = { content: { role: 'model', parts: [carried] } };
+            if (hasIndex) candidate.index = i;
+            return {
+              data: { ...naming, candidates: [candidate] },
+              piece: fieldPiece(channel, carried, 'text', carry),
+            };
+          };
+          out.pieces.push(fieldPiece(channel, part, 'text', carry));
+        }
         const call = obj(part.functionCall);
         if (call?.args !== undefined) completeStrings(call.args, `${i}/call/${k}/`, out);
       });

@@ -3,7 +3,17 @@
 // chunk sent when the caller asked with stream_options.include_usage.
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
-import { int, obj, sseEvent, str, type Provider, type StreamTexts, type Usage } from './provider-types.ts';
+import {
+  fieldPiece,
+  int,
+  obj,
+  sseEvent,
+  str,
+  type CarriedPiece,
+  type Provider,
+  type StreamTexts,
+  type Usage,
+} from './provider-types.ts';
 
 /** OpenAI's error body, shared with Azure OpenAI's data-plane where it differs only in `code`. */
 export function openaiError(status: number, code: string, message: string) {
@@ -31,29 +41,60 @@ export function chatStreamUsage(data: unknown, into: Usage): void {
   if (u.outputTokens !== null) into.outputTokens = u.outputTokens;
 }
 
-/** Text in chat.completion.chunk deltas: each choice's content and refusal, each tool call's arguments. */
+/** The chunk fields an event made to carry held text repeats: what names the completion, not counts. */
+const CHUNK_NAMING = ['id', 'object', 'created', 'model', 'system_fingerprint', 'service_tier'];
+
+/**
+ * Text in chat.completion.chunk deltas: each choice's content and refusal, each tool call's arguments.
+ * Held text is carried in a chunk with only that choice's field (no usage, no finish_reason).
+ */
 export function chatStreamTexts(data: unknown): StreamTexts | null {
-  const choices = obj(data)?.choices;
-  if (!Array.isArray(choices)) return null;
+  const chunk = obj(data);
+  const choices = chunk?.choices;
+  if (!chunk || !Array.isArray(choices)) return null;
+  const naming: Record<string, unknown> = {};
+  for (const k of CHUNK_NAMING) if (k in chunk) naming[k] = chunk[k];
   const out: StreamTexts = { pieces: [], ends: [] };
   for (const c of choices) {
     const choice = obj(c);
     const delta = obj(choice?.delta);
     const i = int(choice?.index) ?? 0;
+    // A chunk for choice i whose delta is `shape(text)`, and the holder of the text within it.
+    const carrier = (
+      channel: string,
+      shape: (text: string) => { delta: Record<string, unknown>; holder: Record<string, unknown> },
+      field: string,
+    ) => {
+      const carry = (text: string): CarriedPiece => {
+        const { delta, holder } = shape(text);
+        return {
+          data: { ...naming, choices: [{ index: i, delta, logprobs: null, finish_reason: null }] },
+          piece: fieldPiece(channel, holder, field, carry),
+        };
+      };
+      return carry;
+    };
     if (delta) {
       for (const field of ['content', 'refusal']) {
-        if (typeof delta[field] === 'string')
-          out.pieces.push({ channel: `${i}/${field}`, text: delta[field], set: (t) => (delta[field] = t) });
+        if (typeof delta[field] !== 'string') continue;
+        const channel = `${i}/${field}`;
+        const shape = (text: string) => {
+          const d = { [field]: text };
+          return { delta: d, holder: d };
+        };
+        out.pieces.push(fieldPiece(channel, delta, field, carrier(channel, shape, field)));
       }
       if (Array.isArray(delta.tool_calls)) {
         for (const tc of delta.tool_calls) {
           const fn = obj(obj(tc)?.function);
-          if (fn && typeof fn.arguments === 'string')
-            out.pieces.push({
-              channel: `${i}/tool/${int(obj(tc)?.index) ?? 0}`,
-              text: fn.arguments,
-              set: (t) => (fn.arguments = t),
-            });
+          if (!fn || typeof fn.arguments !== 'string') continue;
+          const index = int(obj(tc)?.index) ?? 0;
+          const channel = `${i}/tool/${index}`;
+          const shape = (text: string) => {
+            const f = { arguments: text };
+            return { delta: { tool_calls: [{ index, function: f }] }, holder: f };
+          };
+          out.pieces.push(fieldPiece(channel, fn, 'arguments', carrier(channel, shape, 'arguments')));
         }
       }
     }

@@ -61,6 +61,29 @@ export interface StreamPiece {
   text: string;
   /** Puts the (redacted) text back into the event's data. */
   set(text: string): void;
+  /**
+   * A new event of the provider's stream that carries only `text` in this piece's place (same block,
+   * choice or tool call), for the rest of a piece whose start goes on ahead: the policy holds back
+   * only the characters a detector needs, not the whole event. Absent where an event cannot be split.
+   */
+  carry?(text: string): CarriedPiece;
+}
+
+/** An event made to carry the held rest of a piece: its data, its SSE event name, and the piece in it. */
+export interface CarriedPiece {
+  data: Record<string, unknown>;
+  event?: string;
+  piece: StreamPiece;
+}
+
+/** The piece for `holder[field]`, which is a string, with `carry` made by `carry`. */
+export function fieldPiece(
+  channel: string,
+  holder: Record<string, unknown>,
+  field: string,
+  carry?: (text: string) => CarriedPiece,
+): StreamPiece {
+  return { channel, text: holder[field] as string, set: (t) => (holder[field] = t), carry };
 }
 
 export interface StreamTexts {
