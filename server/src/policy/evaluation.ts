@@ -6,7 +6,7 @@ import type { Action, Enforcement, PolicyDocument } from './policy-types.ts';
 import type { Detector, DetectorConfig, DetectorId, Match } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
 import { compileDetectorConfig } from './detectors/config.ts';
-import { createScanCache, MIN_CACHED_LENGTH, type ScanCache } from './scan-cache.ts';
+import { createScanCache, type ScanCache } from './scan-cache.ts';
 
 export type TakenAction = Exclude<Action, 'off'>;
 
@@ -21,7 +21,7 @@ export interface CompiledPolicy {
   readonly enforcement: Enforcement;
   /** Whether anything is scanned at all (enforcement is not off and some detector is on). */
   readonly active: boolean;
-  /** What the text holds, with what to do about each; remembered for long texts (scan-cache.ts). */
+  /** What the text holds, with what to do about each; remembered (scan-cache.ts). */
   scan(text: string): readonly Hit[];
   /** The same, never remembered: for a stream's text, which is not seen twice. */
   scanOnce(text: string): readonly Hit[];
@@ -141,7 +141,6 @@ export function compilePolicy(
     active: armed.length > 0,
     scan(text) {
       if (armed.length === 0 || text.length === 0) return NONE;
-      if (text.length < MIN_CACHED_LENGTH) return fresh(text);
       let hits = cache.get(text);
       if (hits === undefined) {
         hits = fresh(text);
