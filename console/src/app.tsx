@@ -11,6 +11,8 @@ import { CredentialsPage } from './credentials/credentials-page';
 import { AuditPage } from './audit/audit-page';
 import { ProviderKeysPage } from './provider-keys/provider-keys-page';
 import { ActivityPage } from './activity/activity-page';
+import { RiskFindingsPage } from './risk/risk-findings-page';
+import { PolicyPage } from './policy/policy-page';
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { state } = useSession();
@@ -38,6 +40,8 @@ export function App() {
         <Route path="/credentials" element={<CredentialsPage />} />
         <Route path="/provider-keys" element={<ProviderKeysPage />} />
         <Route path="/activity" element={<ActivityPage />} />
+        <Route path="/risk" element={<RiskFindingsPage />} />
+        <Route path="/policy" element={<PolicyPage />} />
         <Route path="/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/credentials" replace />} />
       </Route>

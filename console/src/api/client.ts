@@ -13,6 +13,18 @@ export type ProviderFamily = ProviderKey['provider'];
 export type ModelList = components['schemas']['ModelList'];
 export type Activity = components['schemas']['Activity'];
 export type Outcome = Activity['outcome'];
+export type PolicyDocument = components['schemas']['PolicyDocument'];
+export type Enforcement = PolicyDocument['enforcement'];
+export type DetectorSettings = PolicyDocument['detectors']['secrets'];
+export type AllowEntry = DetectorSettings['allowlist'][number];
+export type CustomRule = PolicyDocument['detectors']['custom'][number];
+export type Action = CustomRule['action'];
+export type Severity = CustomRule['severity'];
+export type PolicyVersionSummary = components['schemas']['PolicyVersionSummary'];
+export type PolicyChange = PolicyVersionSummary['changes'][number];
+export type RiskFinding = components['schemas']['RiskFinding'];
+export type FindingKind = RiskFinding['kind'];
+export type FindingStatus = RiskFinding['status'];
 
 /** An error the API returned: its stable code, and the sentence to show. */
 export class ApiError extends Error {

@@ -7,6 +7,8 @@ import { useAdmin, useSession } from '../session/session-context';
 
 const NAV = [
   { to: '/activity', label: 'Activity' },
+  { to: '/risk', label: 'Risk findings' },
+  { to: '/policy', label: 'Policy' },
   { to: '/provider-keys', label: 'Provider keys' },
   { to: '/credentials', label: 'API credentials' },
   { to: '/audit', label: 'Audit log' },

@@ -22,6 +22,8 @@ test('every /console path serves the app under a strict Content-Security-Policy'
     '/console/credentials',
     '/console/provider-keys',
     '/console/activity',
+    '/console/risk',
+    '/console/policy',
     '/console/audit',
     '/console/setup',
   ];

@@ -1,0 +1,82 @@
+// A version's changes in words. The API describes them at JSON pointers (`/detectors/custom/2/action`);
+// the history says "Custom rule “falcon”: action block → alert". A change inside a rule names it by
+// position, so its name is looked up in that version's document (or, for a removal, the one before).
+import type { PolicyChange, PolicyDocument } from '../api/client';
+import { DETECTOR_LABEL } from './format';
+
+const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+const steps = (path: string) => path.split('/').slice(1).map(unescape);
+
+/** Whether naming this change's rule needs a version's document. */
+export const namesRuleByPosition = (c: PolicyChange) => {
+  const s = steps(c.path);
+  return s[0] === 'detectors' && s[1] === 'custom' && s.length > 3;
+};
+
+/** Settings are shown bare (block, critical); what an admin typed is quoted. */
+function show(v: unknown, bare = false): string {
+  if (v === undefined || v === null) return '(none)';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'string') return bare ? v : `“${v}”`;
+  if (Array.isArray(v)) return v.map((x) => show(x)).join(', ');
+  return JSON.stringify(v);
+}
+
+const SETTING = new Set(['enforcement', 'action', 'severity']);
+
+function allowEntry(v: unknown): string {
+  const e = (v ?? {}) as { value?: string; pattern?: string; note?: string };
+  const what = e.value !== undefined ? `the value ${show(e.value)}` : `the pattern ${show(e.pattern)}`;
+  return e.note ? `${what} (${e.note})` : what;
+}
+
+function ruleSummary(v: unknown): string {
+  const r = (v ?? {}) as { pattern?: string; keywords?: string[]; action?: string; severity?: string };
+  const matches = r.pattern !== undefined ? `pattern ${show(r.pattern)}` : `keywords ${show(r.keywords)}`;
+  return `${matches}; ${r.action ?? '?'}; ${r.severity ?? '?'}`;
+}
+
+/** A field's change: `action: block → alert`, `description set to “…”`, `description removed`. */
+function fieldChange(field: string, c: PolicyChange): string {
+  const bare = SETTING.has(field);
+  if (c.op === 'add') return `${field} set to ${show(c.after, bare)}`;
+  if (c.op === 'remove') return `${field} removed (was ${show(c.before, bare)})`;
+  return `${field}: ${show(c.before, bare)} → ${show(c.after, bare)}`;
+}
+
+/** A change this page has no words for: its path and values as the API gives them. */
+const raw = (c: PolicyChange) => `${c.op} ${c.path}: ${show(c.before)} → ${show(c.after)}`;
+
+export function describeChange(
+  c: PolicyChange,
+  docs: { before?: PolicyDocument | undefined; after?: PolicyDocument | undefined } = {},
+): string {
+  const s = steps(c.path);
+  if (s.length === 1 && s[0] === 'enforcement')
+    return `Enforcement: ${show(c.before, true)} → ${show(c.after, true)}`;
+  if (s[0] !== 'detectors') return raw(c);
+
+  const detector = s[1];
+  if (detector === 'secrets' || detector === 'pii') {
+    const label = DETECTOR_LABEL[detector];
+    if (s[2] === 'allowlist' && s.length === 4) {
+      if (c.op === 'add') return `${label} allowlist: added ${allowEntry(c.after)}`;
+      if (c.op === 'remove') return `${label} allowlist: removed ${allowEntry(c.before)}`;
+    }
+    return `${label}: ${fieldChange(s.slice(2).join('.'), c)}`;
+  }
+
+  if (detector === 'custom' && s[2] !== undefined) {
+    const at = Number(s[2]);
+    if (s.length === 3) {
+      if (c.op === 'add')
+        return `Custom rule ${show((c.after as { id?: string })?.id)} added: ${ruleSummary(c.after)}`;
+      if (c.op === 'remove') return `Custom rule ${show((c.before as { id?: string })?.id)} deleted`;
+    }
+    const doc = c.op === 'remove' ? docs.before : docs.after;
+    const id = doc?.detectors.custom[at]?.id;
+    const rule = id ? `Custom rule ${show(id)}` : `Custom rule ${at + 1}`;
+    return `${rule}: ${fieldChange(s.slice(3).join('.'), c)}`;
+  }
+  return raw(c);
+}

@@ -1,0 +1,63 @@
+// The API names the field it refuses in its message, in two shapes: the JSON schema's
+// (`body.detectors.custom[0].id must match pattern …`) and the policy validation's
+// (`detectors.custom[0].pattern: it is not a valid regular expression …`). The page reads the field
+// back out of the message so that it can show the problem next to that field, and otherwise names the
+// field in words in an alert.
+import { ApiError, type PolicyDocument } from '../api/client';
+import { DETECTOR_LABEL } from './format';
+
+export interface FieldError {
+  /** As the API writes it, without `body.`: `detectors.custom[2].pattern`. */
+  path: string;
+  /** The problem, without the field's name. */
+  problem: string;
+}
+
+const FIELD = /^(?:body\.)?(detectors(?:\.[a-z_]+|\[\d+\])*)(?::\s*|\s+)([\s\S]*)$/;
+
+export function fieldError(error: unknown): FieldError | null {
+  if (!(error instanceof ApiError) || error.code !== 'invalid_request') return null;
+  const m = FIELD.exec(error.message);
+  if (!m) return null;
+  return { path: m[1]!, problem: capitalise(m[2]!.trim()) };
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const FIELD_LABEL: Record<string, string> = {
+  id: 'name',
+  pattern: 'pattern',
+  keywords: 'keywords',
+  value: 'value',
+  note: 'note',
+  action: 'action',
+  severity: 'severity',
+  description: 'description',
+  case_sensitive: 'case sensitivity',
+};
+
+/** The field in words, such as `Custom rule "falcon", pattern` or `Secrets allowlist, entry 2`. */
+export function fieldName(path: string, document: PolicyDocument): string {
+  const rule = /^detectors\.custom\[(\d+)\](?:\.(\w+))?/.exec(path);
+  if (rule) {
+    const id = document.detectors.custom[Number(rule[1])]?.id;
+    const named = id ? `Custom rule "${id}"` : `Custom rule ${Number(rule[1]) + 1}`;
+    return rule[2] ? `${named}, ${FIELD_LABEL[rule[2]] ?? rule[2]}` : named;
+  }
+  const entry = /^detectors\.(secrets|pii)\.allowlist\[(\d+)\](?:\.(\w+))?/.exec(path);
+  if (entry) {
+    const where = `${DETECTOR_LABEL[entry[1] as 'secrets' | 'pii']} allowlist, entry ${Number(entry[2]) + 1}`;
+    return entry[3] ? `${where} (${FIELD_LABEL[entry[3]] ?? entry[3]})` : where;
+  }
+  const setting = /^detectors\.(secrets|pii)\.(\w+)/.exec(path);
+  if (setting) return `${DETECTOR_LABEL[setting[1] as 'secrets' | 'pii']} ${setting[2]}`;
+  return path;
+}
+
+/** The problem of one field of one custom rule, when the error is about it. */
+export function ruleFieldError(error: FieldError | null, index: number, field: string): string | undefined {
+  if (!error) return undefined;
+  const at = `detectors.custom[${index}]`;
+  if (error.path === `${at}.${field}` || error.path.startsWith(`${at}.${field}[`)) return error.problem;
+  return undefined;
+}

@@ -1,0 +1,64 @@
+// How the policy page names enforcement levels, actions, severities and detectors, and what it says
+// each one does: the same words in the controls, the confirmation and the version history.
+import type { Action, Enforcement, Severity } from '../api/client';
+import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK } from '../../../server/src/policy/policy-types.ts';
+import { SEVERITIES } from '../../../server/src/policy/detectors/detector-types.ts';
+
+export { ACTIONS, ENFORCEMENTS };
+/** Most severe first: the order of the findings table and of the severity choices. */
+export const SEVERITY_ORDER: readonly Severity[] = [...SEVERITIES].reverse();
+
+export const ENFORCEMENT_LABEL: Record<Enforcement, string> = {
+  enforce: 'Enforce',
+  monitor: 'Monitor',
+  off: 'Off',
+};
+
+export const ENFORCEMENT_MEANING: Record<Enforcement, string> = {
+  enforce:
+    'The detectors’ actions apply: matches set to block stop the request, matches set to redact are replaced.',
+  monitor: 'Detect and record only: nothing is blocked or redacted; what would have been is recorded.',
+  off: 'Nothing is scanned and nothing is recorded.',
+};
+
+/** Moving to `to` from `from` lowers enforcement (audited as such, and a risk finding). */
+export const lowers = (from: Enforcement, to: Enforcement) => ENFORCEMENT_RANK[to] < ENFORCEMENT_RANK[from];
+
+export const ACTION_LABEL: Record<Action, string> = {
+  block: 'Block',
+  redact: 'Redact',
+  alert: 'Alert',
+  off: 'Off',
+};
+
+export const ACTION_MEANING: Record<Action, string> = {
+  block: 'refuse the request; nothing reaches the provider',
+  redact: 'replace the match with [REDACTED:<kind>] before it is sent',
+  alert: 'let it through unchanged and record it',
+  off: 'ignore it',
+};
+
+export const ACTION_OPTIONS = ACTIONS.map((a) => ({
+  value: a,
+  label: `${ACTION_LABEL[a]}: ${ACTION_MEANING[a]}`,
+}));
+
+export const SEVERITY_COLOR: Record<Severity, string> = {
+  critical: 'red',
+  high: 'orange',
+  medium: 'yellow',
+  low: 'gray',
+};
+
+export const DETECTOR_LABEL = { secrets: 'Secrets', pii: 'Personal data', custom: 'Custom rules' } as const;
+export type BuiltInDetector = 'secrets' | 'pii';
+
+export const DETECTOR_MEANING: Record<BuiltInDetector, string> = {
+  secrets:
+    'API keys and tokens of cloud, AI, source-control and payment services, private keys, JWTs, connection strings and passwords.',
+  pii: 'E-mail addresses, phone numbers, payment cards, IBANs, US Social Security and UK National Insurance numbers.',
+};
+
+/** Who made a version or resolved a finding: a name where there is one, with what kind of party it is. */
+export const party = (p: { type: string; id: string | null; name: string | null }) =>
+  `${p.name ?? p.id ?? 'unknown'} (${p.type})`;
