@@ -54,6 +54,14 @@ const NONE: readonly Hit[] = Object.freeze([]);
 /** 32 M characters (64 MB) of text remembered per policy version: about sixty 1 MB agent conversations. */
 const CACHE_CHARS = 32 * 1024 * 1024;
 
+/**
+ * Texts shorter than this (roles, types, tool names, ids, a new question) are remembered apart, in a
+ * cache of SHORT_CACHE_CHARS: every request brings some that are new, and those must neither evict a
+ * conversation's long texts nor hold more than a few megabytes however many requests pass.
+ */
+const SHORT_TEXT = 256;
+const SHORT_CACHE_CHARS = 1024 * 1024;
+
 export function compilePolicy(
   doc: PolicyDocument,
   version: number,
@@ -96,7 +104,8 @@ export function compilePolicy(
         });
     }
   }
-  const cache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
+  const longCache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
+  const shortCache: ScanCache<readonly Hit[]> = createScanCache(Math.min(cacheChars, SHORT_CACHE_CHARS));
 
   function fresh(text: string): readonly Hit[] {
     let hits: Hit[] | null = null;
@@ -141,6 +150,7 @@ export function compilePolicy(
     active: armed.length > 0,
     scan(text) {
       if (armed.length === 0 || text.length === 0) return NONE;
+      const cache = text.length < SHORT_TEXT ? shortCache : longCache;
       let hits = cache.get(text);
       if (hits === undefined) {
         hits = fresh(text);

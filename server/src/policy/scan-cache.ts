@@ -7,17 +7,17 @@
 // cryptographic hash of every text on every turn; and it is exact: no collision, crafted or not, can
 // make a new text pass for one already scanned. The price is memory, bounded here by total length.
 //
-// Short texts are remembered too: a conversation holds hundreds of them (roles, types, tool names,
-// ids, file paths), and a lookup costs a tenth of a scan.
+// Short texts are remembered too, in a small cache of their own (evaluation.ts): a conversation holds
+// hundreds of them (roles, types, tool names, ids, file paths), and a lookup costs a tenth of a scan.
 //
 // Two generations, not a strict LRU: a hit in the young one changes nothing, so the usual turn costs
 // one lookup per text and keeps nothing of the request alive. Keeping nothing matters as much as the
 // lookup: a cache that stored each turn's copy of a text (as re-inserting for LRU order does) would keep
 // a megabyte per request alive into the old heap, and the garbage collector would charge for it.
 
-/** What one entry costs beyond its text, in characters (a Map slot and the entry), so that a flood of
- * tiny texts is bounded too. */
-const ENTRY_COST = 32;
+/** What one entry costs beyond its text, in characters: about its bytes in V8 (a Map slot, the entry
+ * object, the string's header), so that a flood of tiny texts is bounded by memory, not by count. */
+const ENTRY_COST = 64;
 
 /** What was found in a text (the policy's hits): kept as given, returned as kept. */
 export interface ScanCache<T> {

@@ -17,7 +17,7 @@ test('a stored text is found again, from another copy of it', () => {
   assert.equal(cache.get(copy(text)), 'found');
   assert.equal(cache.get('something else'), undefined);
   assert.equal(cache.size, 1);
-  assert.equal(cache.chars, text.length + 32, 'its length and the entry cost');
+  assert.equal(cache.chars, text.length + 64, 'its length and the entry cost');
 });
 
 test('what it holds stays within its budget; the least recently used go first', () => {
@@ -92,4 +92,15 @@ test('a failed scan is not remembered: the next request scans again', () => {
   assert.deepEqual(policy.scan('some text'), [], 'scanned again, and clean');
   assert.equal(state.scans, 2);
   assert.deepEqual(failures, ['secrets']);
+});
+
+test('a flood of new short texts neither evicts a conversation nor grows past its own small budget', () => {
+  const { state, detector } = countingDetector();
+  const policy = compilePolicy(DEFAULT_POLICY, 1, () => {}, { detectors: [detector], cacheChars: 4_000_000 });
+  const history = 'const value = await fetchRecord(id);\n'.repeat(1_000);
+  policy.scan(history);
+  for (let i = 0; i < 100_000; i++) policy.scan(`question number ${i}`);
+  const scans = state.scans;
+  policy.scan(copy(history));
+  assert.equal(state.scans, scans, 'the long text was still remembered');
 });
