@@ -1,11 +1,11 @@
 // One Gateway request, every field of it, in a drawer.
-import type { ReactNode } from 'react';
 import { Button, Drawer, Stack, Table, Text } from '@mantine/core';
 import type { Activity } from '../api/client';
 import { FAMILY_LABEL } from '../provider-keys/provider-families';
 import { useProviderKeys } from '../provider-keys/provider-key-queries';
 import { OutcomeBadge, SignalBadges } from './activity-badges';
 import { OUTCOME_MEANING, caller, formatBytes, formatMs, formatTime } from './format';
+import { DetailRow } from '../ui/detail-row';
 
 export function ActivityDetail(props: {
   activity: Activity | null;
@@ -27,8 +27,8 @@ function Fields({ a, onFilterCaller }: { a: Activity; onFilterCaller(actorId: st
     <Stack>
       <Table variant="vertical" layout="fixed" withTableBorder aria-label="Request fields">
         <Table.Tbody>
-          <Row label="Time" value={`${formatTime(a.time)} (${a.time})`} />
-          <Row
+          <DetailRow label="Time" value={`${formatTime(a.time)} (${a.time})`} />
+          <DetailRow
             label="Request ID"
             value={
               <Text ff="monospace" size="sm">
@@ -36,7 +36,7 @@ function Fields({ a, onFilterCaller }: { a: Activity; onFilterCaller(actorId: st
               </Text>
             }
           />
-          <Row
+          <DetailRow
             label="Outcome"
             value={
               <Stack gap={4} align="flex-start">
@@ -47,35 +47,35 @@ function Fields({ a, onFilterCaller }: { a: Activity; onFilterCaller(actorId: st
               </Stack>
             }
           />
-          <Row label="Status" value={String(a.status)} />
-          <Row label="Error code" value={a.error_code ?? '—'} />
-          <Row label="Signals" value={<SignalBadges signals={a.signals} />} />
-          <Row
+          <DetailRow label="Status" value={String(a.status)} />
+          <DetailRow label="Error code" value={a.error_code ?? '—'} />
+          <DetailRow label="Signals" value={<SignalBadges signals={a.signals} />} />
+          <DetailRow
             label="Caller"
             value={
               a.actor ? `${caller(a)} (${a.actor.type} ${a.actor.id})` : 'unauthenticated (no valid token)'
             }
           />
-          <Row label="Tool" value={a.tool} />
-          <Row label="User agent" value={a.user_agent ?? '—'} />
-          <Row label="IP address" value={a.ip} />
-          <Row label="Provider" value={a.provider ? FAMILY_LABEL[a.provider] : '—'} />
-          <Row label="Model" value={a.model ?? '—'} />
-          <Row
+          <DetailRow label="Tool" value={a.tool} />
+          <DetailRow label="User agent" value={a.user_agent ?? '—'} />
+          <DetailRow label="IP address" value={a.ip} />
+          <DetailRow label="Provider" value={a.provider ? FAMILY_LABEL[a.provider] : '—'} />
+          <DetailRow label="Model" value={a.model ?? '—'} />
+          <DetailRow
             label="Provider key"
             value={
               a.provider_key_id ? (keyName ? `${keyName} (${a.provider_key_id})` : a.provider_key_id) : '—'
             }
           />
-          <Row label="Operation" value={a.operation} />
-          <Row label="Streamed" value={a.stream ? 'yes' : 'no'} />
-          <Row label="Input tokens" value={a.input_tokens?.toLocaleString('en') ?? '—'} />
-          <Row label="Output tokens" value={a.output_tokens?.toLocaleString('en') ?? '—'} />
-          <Row label="Latency" value={formatMs(a.latency_ms)} />
-          <Row label="Time to first byte" value={formatMs(a.ttfb_ms)} />
-          <Row label="Request size" value={formatBytes(a.request_bytes)} />
-          <Row label="Response size" value={formatBytes(a.response_bytes)} />
-          <Row label="Activity ID" value={a.id} />
+          <DetailRow label="Operation" value={a.operation} />
+          <DetailRow label="Streamed" value={a.stream ? 'yes' : 'no'} />
+          <DetailRow label="Input tokens" value={a.input_tokens?.toLocaleString('en') ?? '—'} />
+          <DetailRow label="Output tokens" value={a.output_tokens?.toLocaleString('en') ?? '—'} />
+          <DetailRow label="Latency" value={formatMs(a.latency_ms)} />
+          <DetailRow label="Time to first byte" value={formatMs(a.ttfb_ms)} />
+          <DetailRow label="Request size" value={formatBytes(a.request_bytes)} />
+          <DetailRow label="Response size" value={formatBytes(a.response_bytes)} />
+          <DetailRow label="Activity ID" value={a.id} />
         </Table.Tbody>
       </Table>
       {a.actor && (
@@ -84,14 +84,5 @@ function Fields({ a, onFilterCaller }: { a: Activity; onFilterCaller(actorId: st
         </Button>
       )}
     </Stack>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={150}>{label}</Table.Th>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
-    </Table.Tr>
   );
 }

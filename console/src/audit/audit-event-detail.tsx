@@ -1,8 +1,8 @@
 // One audit event, every field of it, in a drawer.
-import type { ReactNode } from 'react';
 import { Badge, Button, Code, Drawer, Stack, Table, Text } from '@mantine/core';
 import type { AuditEvent } from '../api/client';
 import { formatDateTime } from '../credentials/format';
+import { DetailRow } from '../ui/detail-row';
 
 const who = (p: { type: string; id: string | null; name: string | null } | null) =>
   p ? `${p.name ?? '—'} (${p.type}${p.id ? ` ${p.id}` : ''})` : '—';
@@ -19,9 +19,10 @@ export function AuditEventDetail(props: {
         <Stack>
           <Table variant="vertical" layout="fixed" withTableBorder aria-label="Event fields">
             <Table.Tbody>
-              <Row label="Time" value={`${formatDateTime(e.time)} (${e.time})`} />
-              <Row label="Action" value={e.action} />
-              <Row
+              <DetailRow labelWidth={130} label="Time" value={`${formatDateTime(e.time)} (${e.time})`} />
+              <DetailRow labelWidth={130} label="Action" value={e.action} />
+              <DetailRow
+                labelWidth={130}
                 label="Outcome"
                 value={
                   <Badge color={e.outcome === 'success' ? 'green' : 'red'} variant="light">
@@ -29,12 +30,12 @@ export function AuditEventDetail(props: {
                   </Badge>
                 }
               />
-              <Row label="Actor" value={who(e.actor)} />
-              <Row label="Target" value={who(e.target)} />
-              <Row label="IP address" value={e.ip ?? '—'} />
-              <Row label="User agent" value={e.user_agent ?? '—'} />
-              <Row label="Request ID" value={e.request_id ?? '—'} />
-              <Row label="Event ID" value={e.id} />
+              <DetailRow labelWidth={130} label="Actor" value={who(e.actor)} />
+              <DetailRow labelWidth={130} label="Target" value={who(e.target)} />
+              <DetailRow labelWidth={130} label="IP address" value={e.ip ?? '—'} />
+              <DetailRow labelWidth={130} label="User agent" value={e.user_agent ?? '—'} />
+              <DetailRow labelWidth={130} label="Request ID" value={e.request_id ?? '—'} />
+              <DetailRow labelWidth={130} label="Event ID" value={e.id} />
             </Table.Tbody>
           </Table>
           <Text fw={600} size="sm">
@@ -49,14 +50,5 @@ export function AuditEventDetail(props: {
         </Stack>
       )}
     </Drawer>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={130}>{label}</Table.Th>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
-    </Table.Tr>
   );
 }

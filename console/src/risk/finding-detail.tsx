@@ -1,7 +1,7 @@
 // One finding, every field of it, in a drawer: read again by id when it opens (its count and status
 // change after the table was read). The evidence is what the API keeps instead of the value: what kind
 // of value it was, a keyed fingerprint of it, and where it was. Admins may resolve an open finding.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import type { RiskFinding } from '../api/client';
 import { formatTime } from '../activity/format';
@@ -11,6 +11,7 @@ import { SeverityBadge, StatusBadge } from './risk-badges';
 import { KIND_LABEL, isEnforcement, where } from './format';
 import { useRiskFinding } from './risk-queries';
 import { ResolveFindingDialog } from './resolve-finding-dialog';
+import { DetailRow } from '../ui/detail-row';
 
 export function FindingDetail(props: {
   id: string | null;
@@ -67,10 +68,10 @@ function Fields({ f }: { f: RiskFinding }) {
     <Stack>
       <Table variant="vertical" layout="fixed" withTableBorder aria-label="Finding fields">
         <Table.Tbody>
-          <Row label="Severity" value={<SeverityBadge severity={f.severity} />} />
-          <Row label="Status" value={<StatusBadge status={f.status} />} />
-          <Row label="Kind" value={KIND_LABEL[f.kind]} />
-          <Row
+          <DetailRow label="Severity" value={<SeverityBadge severity={f.severity} />} />
+          <DetailRow label="Status" value={<StatusBadge status={f.status} />} />
+          <DetailRow label="Kind" value={KIND_LABEL[f.kind]} />
+          <DetailRow
             label="Rule"
             value={
               <Text ff="monospace" size="sm">
@@ -78,16 +79,16 @@ function Fields({ f }: { f: RiskFinding }) {
               </Text>
             }
           />
-          <Row label="Detector" value={f.detector ? DETECTOR_LABEL[f.detector] : '—'} />
-          <Row label="Who" value={`${f.actor.name ?? f.actor.id} (${f.actor.type} ${f.actor.id})`} />
-          <Row label="Where" value={where(f)} />
-          <Row label="First seen" value={formatTime(f.first_seen)} />
-          <Row label="Last seen" value={formatTime(f.last_seen)} />
-          <Row label="Count" value={f.count.toLocaleString('en')} />
-          {f.resolved_at && <Row label="Resolved" value={formatTime(f.resolved_at)} />}
-          {f.resolved_by && <Row label="Resolved by" value={party(f.resolved_by)} />}
-          {f.resolution_note && <Row label="Resolution note" value={f.resolution_note} />}
-          <Row label="Finding ID" value={f.id} />
+          <DetailRow label="Detector" value={f.detector ? DETECTOR_LABEL[f.detector] : '—'} />
+          <DetailRow label="Who" value={`${f.actor.name ?? f.actor.id} (${f.actor.type} ${f.actor.id})`} />
+          <DetailRow label="Where" value={where(f)} />
+          <DetailRow label="First seen" value={formatTime(f.first_seen)} />
+          <DetailRow label="Last seen" value={formatTime(f.last_seen)} />
+          <DetailRow label="Count" value={f.count.toLocaleString('en')} />
+          {f.resolved_at && <DetailRow label="Resolved" value={formatTime(f.resolved_at)} />}
+          {f.resolved_by && <DetailRow label="Resolved by" value={party(f.resolved_by)} />}
+          {f.resolution_note && <DetailRow label="Resolution note" value={f.resolution_note} />}
+          <DetailRow label="Finding ID" value={f.id} />
         </Table.Tbody>
       </Table>
       <Text fw={600} size="sm">
@@ -97,13 +98,13 @@ function Fields({ f }: { f: RiskFinding }) {
         <Table.Tbody>
           {isEnforcement(e) ? (
             <>
-              <Row label="Enforcement" value={`${e.from} → ${e.to}`} />
-              <Row label="Policy version" value={String(e.version)} />
+              <DetailRow label="Enforcement" value={`${e.from} → ${e.to}`} />
+              <DetailRow label="Policy version" value={String(e.version)} />
             </>
           ) : (
             <>
-              <Row label="Value kind" value={e.kind} />
-              <Row
+              <DetailRow label="Value kind" value={e.kind} />
+              <DetailRow
                 label="Fingerprint"
                 value={
                   <Text ff="monospace" size="sm">
@@ -111,11 +112,11 @@ function Fields({ f }: { f: RiskFinding }) {
                   </Text>
                 }
               />
-              <Row
+              <DetailRow
                 label="Found in"
                 value={e.where === 'request' ? 'what the caller sent' : 'the provider’s answer'}
               />
-              <Row
+              <DetailRow
                 label="Location"
                 value={
                   <Text ff="monospace" size="sm">
@@ -133,14 +134,5 @@ function Fields({ f }: { f: RiskFinding }) {
           : 'The value itself is never stored. Its fingerprint is a keyed hash: the same value has the same fingerprint whoever sent it, so the same leaked value is recognised in other findings.'}
       </Text>
     </Stack>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={150}>{label}</Table.Th>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
-    </Table.Tr>
   );
 }

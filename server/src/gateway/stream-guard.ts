@@ -170,30 +170,13 @@ export class StreamGuard extends Transform implements AnswerMeter {
     // What goes on: never the start of a match that blocks or redacts, never half an unsplittable piece.
     let release = Math.max(0, held.length - hold.altering);
     for (let moved = true; moved && release > 0;) {
-      moved = false;
-      for (const h of hits) {
-        if (h.action !== 'alert' && h.match.start < release && h.match.end > release) {
-          release = h.match.start;
-          moved = true;
-        }
-      }
+      release = outsideHits(release, hits, (h) => h.action !== 'alert');
       const inside = segments.find((s) => s.start < release && s.end > release);
-      if (inside && !splittable(inside, segments, held, release)) {
-        release = inside.start;
-        moved = true;
-      }
+      moved = inside !== undefined && !splittable(inside, segments, held, release);
+      if (moved) release = inside!.start;
     }
     // What is judged: what no detector may still read as part of a longer match.
-    let judged = Math.max(0, Math.min(release, held.length - hold.all));
-    for (let moved = true; moved && judged > 0;) {
-      moved = false;
-      for (const h of hits) {
-        if (h.match.start < judged && h.match.end > judged) {
-          judged = h.match.start;
-          moved = true;
-        }
-      }
-    }
+    const judged = outsideHits(Math.max(0, Math.min(release, held.length - hold.all)), hits, () => true);
     const spot = (upTo: number) => {
       const spotted = hits
         .filter((h) => h.match.end <= upTo)
@@ -279,6 +262,20 @@ export class StreamGuard extends Transform implements AnswerMeter {
     this.push(this.provider.streamError(blockMessage(blocked, 'answer')));
     this.push(null);
   }
+}
+
+/** `cut`, moved back to the start of any hit (of those `counts`) it falls inside, until it is in none. */
+function outsideHits(cut: number, hits: readonly Hit[], counts: (h: Hit) => boolean): number {
+  for (let moved = true; moved && cut > 0;) {
+    moved = false;
+    for (const h of hits) {
+      if (counts(h) && h.match.start < cut && h.match.end > cut) {
+        cut = h.match.start;
+        moved = true;
+      }
+    }
+  }
+  return cut;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   fieldPiece,
   int,
   obj,
+  pick,
   sseEvent,
   type CarriedPiece,
   type Provider,
@@ -29,8 +30,7 @@ function streamTexts(data: unknown): StreamTexts | null {
   const chunk = obj(data);
   const candidates = chunk?.candidates;
   if (!chunk || !Array.isArray(candidates)) return null;
-  const naming: Record<string, unknown> = {};
-  for (const k of CHUNK_NAMING) if (k in chunk) naming[k] = chunk[k];
+  const naming = pick(chunk, CHUNK_NAMING);
   const out: StreamTexts = { pieces: [], ends: [] };
   candidates.forEach((c, n) => {
     const candidate = obj(c);

@@ -7,6 +7,7 @@ import {
   fieldPiece,
   int,
   obj,
+  pick,
   sseEvent,
   str,
   type CarriedPiece,
@@ -52,8 +53,7 @@ export function chatStreamTexts(data: unknown): StreamTexts | null {
   const chunk = obj(data);
   const choices = chunk?.choices;
   if (!chunk || !Array.isArray(choices)) return null;
-  const naming: Record<string, unknown> = {};
-  for (const k of CHUNK_NAMING) if (k in chunk) naming[k] = chunk[k];
+  const naming = pick(chunk, CHUNK_NAMING);
   const out: StreamTexts = { pieces: [], ends: [] };
   for (const c of choices) {
     const choice = obj(c);

@@ -119,6 +119,13 @@ export function sseEvent(data: unknown, event?: string): string {
   return `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The fields of `from` named in `keys` that it has, in a new object. */
+export function pick(from: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (k in from) out[k] = from[k];
+  return out;
+}
+
 export const noUsage = (): Usage => ({ inputTokens: null, outputTokens: null });
 
 export const int = (v: unknown): number | null =>
