@@ -30,8 +30,10 @@ export interface Config {
   /** Which listeners this process runs; the split roles need PostgreSQL to share state. */
   role: Role;
   logLevel: LogLevel;
-  /** The console's address as people reach it, for links printed or mailed (setup link). */
+  /** The console's address as people reach it, for links printed or mailed (setup link, invitations). */
   publicUrl: string | undefined;
+  /** Where invitation e-mails are sent from; unset means none are sent (the admin copies the link). */
+  smtp: SmtpSettings | undefined;
   upstream: UpstreamTimeouts;
 }
 
@@ -47,6 +49,14 @@ export interface UpstreamTimeouts {
   firstByteMs: number;
   /** Longest silence between two pieces of the response body. Default 300 s. */
   idleMs: number;
+}
+
+/** The mail server that sends invitations: smtps:// is TLS from the start; smtp:// upgrades with
+ * STARTTLS when the server offers it. */
+export interface SmtpSettings {
+  url: URL;
+  /** The sender, `address` or `Name <address>`. */
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +81,8 @@ const FLAGS = {
   role: 'GATEHOUSE_ROLE',
   'log-level': 'GATEHOUSE_LOG_LEVEL',
   'public-url': 'GATEHOUSE_PUBLIC_URL',
+  'smtp-url': 'GATEHOUSE_SMTP_URL',
+  'smtp-from': 'GATEHOUSE_SMTP_FROM',
   'upstream-connect-timeout-ms': 'GATEHOUSE_UPSTREAM_CONNECT_TIMEOUT_MS',
   'upstream-first-byte-timeout-ms': 'GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
   'upstream-idle-timeout-ms': 'GATEHOUSE_UPSTREAM_IDLE_TIMEOUT_MS',
@@ -164,6 +176,33 @@ function publicUrl(src: Source): string | undefined {
   }
 }
 
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+
+function smtp(src: Source): SmtpSettings | undefined {
+  const { name, value } = read(src, 'smtp-url');
+  const from = read(src, 'smtp-from');
+  if (value === undefined) {
+    if (from.value !== undefined)
+      throw new ConfigError(`${from.name}: set GATEHOUSE_SMTP_URL too, or neither`);
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name}: not a URL; expected smtp://user:password@mail.example.com:587`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`${name}: must start with smtp:// or smtps://`);
+  if (!url.hostname) throw new ConfigError(`${name}: names no mail server host`);
+  if (from.value === undefined)
+    throw new ConfigError(`${from.name}: set the sender address of invitation e-mails too`);
+  const address = /<([^<>]*)>\s*$/.exec(from.value)?.[1] ?? from.value;
+  if (!ADDRESS.test(address.trim()))
+    throw new ConfigError(`${from.name}: "${from.value}" is not an address or "Name <address>"`);
+  return { url, from: from.value };
+}
+
 /** Parses the settings; throws ConfigError with a one-line reason on the first bad one. */
 export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config {
   let flags: Record<string, string | undefined>;
@@ -227,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
       'info',
     ),
     publicUrl: publicUrl(src),
+    smtp: smtp(src),
     upstream: {
       connectMs: milliseconds(src, 'upstream-connect-timeout-ms', 10_000),
       firstByteMs: milliseconds(src, 'upstream-first-byte-timeout-ms', 600_000),

@@ -48,9 +48,13 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
     if (applied.length) log.info({ migrations: applied }, 'applied migrations');
     const key = loadMasterKey(config.masterKey, config.dataDir);
     await verifyMasterKey(store, key);
-    services = await createServices(store, key, log);
-
     let consoleUrl: string | undefined;
+    services = await createServices(store, key, log, {
+      // Invitations are made on the console's listener only, so consoleUrl is set by then.
+      publicUrl: () => config.publicUrl ?? consoleUrl ?? '',
+      smtp: config.smtp,
+    });
+
     let gatewayUrl: string | undefined;
     let setupUrl: string | undefined;
     const gatewayState: GatewayState = { draining: false };

@@ -13,6 +13,13 @@ import { createModelCatalog, type ModelCatalog } from './provider-keys/model-cat
 import { createActivityLog, type ActivityLog } from './activity/activity-log.ts';
 import { createRiskService, type RiskService } from './risk/risk-service.ts';
 import { createPolicyService, type PolicyService } from './policy/policy-service.ts';
+import type { SmtpSettings } from './config.ts';
+import { createMailer, NO_MAILER, type Mailer } from './mail/mailer.ts';
+import { createInvitationSender } from './identity/invitation-sender.ts';
+import { createAdminManagement, type AdminManagement } from './identity/admin-management.ts';
+import { createDeveloperService, type DeveloperService } from './identity/developer-service.ts';
+import { createDeviceService, type DeviceService } from './identity/device-service.ts';
+import { createInvitationService, type InvitationService } from './identity/invitation-service.ts';
 
 export interface Services {
   store: Store;
@@ -27,9 +34,26 @@ export interface Services {
   activity: ActivityLog;
   risk: RiskService;
   policy: PolicyService;
+  mailer: Mailer;
+  adminManagement: AdminManagement;
+  developers: DeveloperService;
+  devices: DeviceService;
+  invitations: InvitationService;
 }
 
-export async function createServices(store: Store, key: MasterKey, log: Logger): Promise<Services> {
+export interface ServiceOptions {
+  /** The console's address as people reach it, for invitation links; read when a link is made, so that
+   * it can name the port the console listener was given after the services were made. */
+  publicUrl: () => string;
+  smtp: SmtpSettings | undefined;
+}
+
+export async function createServices(
+  store: Store,
+  key: MasterKey,
+  log: Logger,
+  options: ServiceOptions,
+): Promise<Services> {
   const changes = createChangeBus(store, log);
   const audit = createAuditLog(store, log);
   const tokens = createAccessTokenCodec(key);
@@ -50,6 +74,12 @@ export async function createServices(store: Store, key: MasterKey, log: Logger):
   const risk = createRiskService({ store, audit, fingerprintKey: key.derive('risk-fingerprint'), log });
   const policy = createPolicyService({ store, changes, audit, risk, log });
   await policy.load();
+  const mailer = options.smtp ? createMailer(options.smtp, log) : NO_MAILER;
+  const sendInvitation = createInvitationSender({ mailer, audit, publicUrl: options.publicUrl });
+  const adminManagement = createAdminManagement({ store, audit, sendInvitation });
+  const developers = createDeveloperService({ store, changes, audit, sendInvitation });
+  const devices = createDeviceService({ store, changes, audit });
+  const invitations = createInvitationService({ store, changes, audit, admins });
   return {
     store,
     key,
@@ -63,12 +93,18 @@ export async function createServices(store: Store, key: MasterKey, log: Logger):
     activity,
     risk,
     policy,
+    mailer,
+    adminManagement,
+    developers,
+    devices,
+    invitations,
   };
 }
 
 /** Flushes everything pending and lets go of the database, in dependency order. */
 export async function closeServices(s: Services): Promise<void> {
   await s.credentials.close();
+  s.mailer.close();
   await s.activity.drain();
   await s.risk.drain();
   await s.audit.drain();

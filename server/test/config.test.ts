@@ -204,6 +204,40 @@ describe('loadConfig', () => {
     refuses({ GATEHOUSE_PUBLIC_URL: 'gatehouse.example.com' }, [], 'GATEHOUSE_PUBLIC_URL');
   });
 
+  test('SMTP: unset by default; a URL with its sender; each bad value refused, never echoing a password', () => {
+    assert.equal(loadConfig({}).smtp, undefined);
+    const c = loadConfig({
+      GATEHOUSE_SMTP_URL: 'smtps://mailer:s3cret@mail.example.com',
+      GATEHOUSE_SMTP_FROM: 'Gatehouse <gatehouse@example.com>',
+    });
+    assert.deepEqual(
+      [c.smtp?.url.protocol, c.smtp?.url.hostname, c.smtp?.url.username, c.smtp?.from],
+      ['smtps:', 'mail.example.com', 'mailer', 'Gatehouse <gatehouse@example.com>'],
+    );
+    assert.equal(
+      loadConfig({}, ['--smtp-url', 'smtp://127.0.0.1:2525', '--smtp-from', 'ops@example.com']).smtp?.from,
+      'ops@example.com',
+    );
+    const from = { GATEHOUSE_SMTP_FROM: 'gatehouse@example.com' };
+    refuses(
+      { ...from, GATEHOUSE_SMTP_URL: 'https://mail.example.com' },
+      [],
+      /GATEHOUSE_SMTP_URL: must start/,
+    );
+    refuses({ ...from, GATEHOUSE_SMTP_URL: 'not a url' }, [], 'GATEHOUSE_SMTP_URL');
+    refuses({ GATEHOUSE_SMTP_URL: 'smtp://mail.example.com' }, [], /GATEHOUSE_SMTP_FROM: set the sender/);
+    refuses(from, [], /GATEHOUSE_SMTP_FROM: set GATEHOUSE_SMTP_URL too/);
+    refuses(
+      { GATEHOUSE_SMTP_URL: 'smtp://mail.example.com', GATEHOUSE_SMTP_FROM: 'Gatehouse' },
+      [],
+      'GATEHOUSE_SMTP_FROM',
+    );
+    assert.throws(
+      () => loadConfig({ ...from, GATEHOUSE_SMTP_URL: 'ftp://u:hunter2hunter2@mail.example.com' }),
+      (err: Error) => !err.message.includes('hunter2'),
+    );
+  });
+
   test('upstream timeouts: defaults for the providers’ pace, and a bad value refused, naming it', () => {
     assert.deepEqual(loadConfig({}).upstream, { connectMs: 10_000, firstByteMs: 600_000, idleMs: 300_000 });
     assert.equal(loadConfig({}, ['--upstream-idle-timeout-ms', '2500']).upstream.idleMs, 2500);

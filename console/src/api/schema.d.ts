@@ -45,6 +45,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the admins, invited ones included, oldest first
+     * @description Who may call it: an admin session with role owner or above, or a token with the users:read scope.
+     */
+    get: operations['listAdmins'];
+    put?: never;
+    /**
+     * Invite an admin with a role; returns the invitation link, and e-mails it when a mail server is set
+     * @description Inviting an address that is invited already replaces its link (and sets the role): 200 instead of 201.
+     *
+     *     Who may call it: an admin session with role owner or above.
+     */
+    post: operations['inviteAdmin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admins/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove an admin (their sessions end at once); 409 for the last active owner
+     * @description Who may call it: an admin session with role owner or above.
+     */
+    delete: operations['removeAdmin'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an admin's role; 409 if it would leave no active owner
+     * @description Who may call it: an admin session with role owner or above.
+     */
+    patch: operations['changeAdminRole'];
+    trace?: never;
+  };
   '/api/v1/audit/events': {
     parameters: {
       query?: never;
@@ -147,6 +197,180 @@ export interface paths {
      * @description Who may call it: an admin session with role admin or above.
      */
     post: operations['revokeCredential'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Developers in order of creation, after a cursor or newest first, by status or e-mail
+     * @description since and until select by creation time.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the users:read scope.
+     */
+    get: operations['listDevelopers'];
+    put?: never;
+    /**
+     * Invite a developer; returns the invitation link, and e-mails it when a mail server is set
+     * @description Inviting an address that is invited already replaces its link, and an offboarded developer can be invited back: both answer 200 instead of 201. An active or pending developer is a 409.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the users:write scope.
+     */
+    post: operations['inviteDeveloper'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One developer
+     * @description Who may call it: an admin session with role viewer or above, or a token with the users:read scope.
+     */
+    get: operations['getDeveloper'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developers/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a developer who asked for access at device sign-in (pending → active)
+     * @description Who may call it: an admin session with role admin or above, or a token with the users:write scope.
+     */
+    post: operations['approveDeveloper'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developers/{id}/offboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Offboard a developer: every device and session revoked at once, the record and history kept
+     * @description Who may call it: an admin session with role admin or above, or a token with the users:write scope.
+     */
+    post: operations['offboardDeveloper'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Devices in order of sign-in, after a cursor or newest first, by developer or status
+     * @description since and until select by sign-in time.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the users:read scope.
+     */
+    get: operations['listDevices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/devices/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a device and its sessions, permanently; the machine must sign in again
+     * @description Who may call it: an admin session with role admin or above, or a token with the users:write scope.
+     */
+    post: operations['revokeDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an invitation by choosing a password; an admin is signed in at once
+     * @description For an admin, sets the session cookie and returns the csrf_token, as signing in does. The link works once: a used, expired or unknown token is a 410 that says which.
+     *
+     *     Who may call it: anyone.
+     */
+    post: operations['acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invitations/inspect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What an invitation is for (kind, e-mail address, role), before accepting it
+     * @description A used, expired or unknown token is a 410 that says which.
+     *
+     *     Who may call it: anyone.
+     */
+    post: operations['inspectInvitation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -470,6 +694,24 @@ export interface components {
       ttfb_ms: number | null;
       user_agent: string | null;
     };
+    AdminRecord: {
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      id: string;
+      /** @description An invited admin's link expiry; null once active. */
+      invitation_expires_at: string | null;
+      /**
+       * @description owner: everything; admin: everything but managing admins; viewer: read only.
+       * @enum {unknown}
+       */
+      role: 'viewer' | 'admin' | 'owner';
+      /**
+       * @description invited: the invitation is not accepted yet.
+       * @enum {unknown}
+       */
+      status: 'invited' | 'active';
+    };
     AuditEvent: {
       /** @description <entity>.<verb>, e.g. credential.created, credential.token_issued, api.request */
       action: string;
@@ -518,6 +760,43 @@ export interface components {
         | 'users:write'
         | 'gateway:invoke'
       )[];
+      /** @enum {unknown} */
+      status: 'active' | 'revoked';
+    };
+    Developer: {
+      activated_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      id: string;
+      /** @description An invited developer's link expiry; null otherwise. */
+      invitation_expires_at: string | null;
+      name: string | null;
+      offboarded_at: string | null;
+      /**
+       * @description invited: the invitation is not accepted yet; pending: asked for access at device sign-in, waiting for approval; active; offboarded: every device and session revoked, the record kept.
+       * @enum {unknown}
+       */
+      status: 'invited' | 'pending' | 'active' | 'offboarded';
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Device: {
+      client_version: string | null;
+      /** Format: date-time */
+      created_at: string;
+      developer: {
+        email: string;
+        id: string;
+      };
+      id: string;
+      last_seen_at: string | null;
+      /** @description The machine's name, as the endpoint client reported it. */
+      name: string;
+      platform: string | null;
+      revoked_at: string | null;
+      /** @description revoked: an admin revoked the device; offboarded: its developer was offboarded. */
+      revoked_reason: ('revoked' | 'offboarded') | null;
       /** @enum {unknown} */
       status: 'active' | 'revoked';
     };
@@ -805,6 +1084,339 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAdmins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            admins: components['schemas']['AdminRecord'][];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  inviteAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          /**
+           * @description owner: everything; admin: everything but managing admins; viewer: read only.
+           * @enum {unknown}
+           */
+          role: 'viewer' | 'admin' | 'owner';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            admin: components['schemas']['AdminRecord'];
+            email: {
+              /** @description The mail server's refusal, when it failed. */
+              error: string | null;
+              /**
+               * @description not_configured: no mail server is set up (GATEHOUSE_SMTP_URL); give the link yourself.
+               * @enum {unknown}
+               */
+              status: 'sent' | 'failed' | 'not_configured';
+            };
+            /** Format: date-time */
+            invitation_expires_at: string;
+            /** @description The link to give the invitee (the e-mail carries the same). It works once, until invitation_expires_at; inviting the same address again replaces it. */
+            invitation_url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            admin: components['schemas']['AdminRecord'];
+            email: {
+              /** @description The mail server's refusal, when it failed. */
+              error: string | null;
+              /**
+               * @description not_configured: no mail server is set up (GATEHOUSE_SMTP_URL); give the link yourself.
+               * @enum {unknown}
+               */
+              status: 'sent' | 'failed' | 'not_configured';
+            };
+            /** Format: date-time */
+            invitation_expires_at: string;
+            /** @description The link to give the invitee (the e-mail carries the same). It works once, until invitation_expires_at; inviting the same address again replaces it. */
+            invitation_url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  changeAdminRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description owner: everything; admin: everything but managing admins; viewer: read only.
+           * @enum {unknown}
+           */
+          role: 'viewer' | 'admin' | 'owner';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRecord'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -1247,6 +1859,750 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDevelopers: {
+    parameters: {
+      query?: {
+        /** @description Ascending order: rows after this next_cursor. */
+        after?: string;
+        /** @description Descending order: rows before this next_cursor. */
+        before?: string;
+        email?: string;
+        limit?: number;
+        /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        /** @description RFC 3339, inclusive. */
+        since?: string;
+        status?: 'invited' | 'pending' | 'active' | 'offboarded';
+        /** @description RFC 3339, exclusive. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            developers: components['schemas']['Developer'][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  inviteDeveloper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            developer: components['schemas']['Developer'];
+            email: {
+              /** @description The mail server's refusal, when it failed. */
+              error: string | null;
+              /**
+               * @description not_configured: no mail server is set up (GATEHOUSE_SMTP_URL); give the link yourself.
+               * @enum {unknown}
+               */
+              status: 'sent' | 'failed' | 'not_configured';
+            };
+            /** Format: date-time */
+            invitation_expires_at: string;
+            /** @description The link to give the invitee (the e-mail carries the same). It works once, until invitation_expires_at; inviting the same address again replaces it. */
+            invitation_url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            developer: components['schemas']['Developer'];
+            email: {
+              /** @description The mail server's refusal, when it failed. */
+              error: string | null;
+              /**
+               * @description not_configured: no mail server is set up (GATEHOUSE_SMTP_URL); give the link yourself.
+               * @enum {unknown}
+               */
+              status: 'sent' | 'failed' | 'not_configured';
+            };
+            /** Format: date-time */
+            invitation_expires_at: string;
+            /** @description The link to give the invitee (the e-mail carries the same). It works once, until invitation_expires_at; inviting the same address again replaces it. */
+            invitation_url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDeveloper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Developer'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approveDeveloper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Developer'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  offboardDeveloper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The developer's e-mail address. */
+          confirm: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            developer: components['schemas']['Developer'];
+            devices_revoked: number;
+            sessions_revoked: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDevices: {
+    parameters: {
+      query?: {
+        /** @description Ascending order: rows after this next_cursor. */
+        after?: string;
+        /** @description Descending order: rows before this next_cursor. */
+        before?: string;
+        developer_id?: string;
+        limit?: number;
+        /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        /** @description RFC 3339, inclusive. */
+        since?: string;
+        status?: 'active' | 'revoked';
+        /** @description RFC 3339, exclusive. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            devices: components['schemas']['Device'][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Device'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  acceptInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Developers: your name. */
+          name?: string;
+          password: string;
+          /** @description The token from the invitation link (after #token=). */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                admin: {
+                  /** Format: date-time */
+                  created_at: string;
+                  email: string;
+                  id: string;
+                  /** @enum {unknown} */
+                  role: 'owner' | 'admin' | 'viewer';
+                };
+                csrf_token: string;
+                /** @enum {string} */
+                kind: 'admin';
+              }
+            | {
+                developer: {
+                  activated_at: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  email: string;
+                  id: string;
+                  /** @description An invited developer's link expiry; null otherwise. */
+                  invitation_expires_at: string | null;
+                  name: string | null;
+                  offboarded_at: string | null;
+                  /**
+                   * @description invited: the invitation is not accepted yet; pending: asked for access at device sign-in, waiting for approval; active; offboarded: every device and session revoked, the record kept.
+                   * @enum {unknown}
+                   */
+                  status: 'invited' | 'pending' | 'active' | 'offboarded';
+                  /** Format: date-time */
+                  updated_at: string;
+                };
+                /** @enum {string} */
+                kind: 'developer';
+              };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  inspectInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The token from the invitation link (after #token=). */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {unknown} */
+            kind: 'admin' | 'developer';
+            /** @description The role an admin is invited to. */
+            role: ('viewer' | 'admin' | 'owner') | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      410: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,7 +7,7 @@ import { queryActivity } from '../activity/activity-store.ts';
 import { OUTCOMES } from '../activity/activity-types.ts';
 import { PROVIDER_FAMILIES } from '../provider-keys/provider-key-types.ts';
 import { errorResponses } from './schemas.ts';
-import { pageJson, pagingDescription, pagingQuery, readPaging } from './log-paging.ts';
+import { pagingDescription, pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -75,10 +75,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({
-            activity: Type.Array(Type.Ref('Activity')),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: pageSchema('activity', Type.Ref('Activity')),
           ...errorResponses,
         },
       },
@@ -95,7 +92,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
         actorId: q.actor_id,
         requestId: q.request_id,
       });
-      return reply.type('application/json; charset=utf-8').send(pageJson('activity', page, paging));
+      return sendPage(reply, 'activity', page, paging);
     },
   );
 };

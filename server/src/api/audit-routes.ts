@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Store } from '../store/database.ts';
 import { queryAudit } from '../audit/audit-store.ts';
 import { errorResponses } from './schemas.ts';
-import { pageJson, pagingDescription, pagingQuery, readPaging } from './log-paging.ts';
+import { pagingDescription, pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
 
 const AuditEvent = Type.Object(
   {
@@ -56,10 +56,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({
-            events: Type.Array(Type.Ref('AuditEvent')),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: pageSchema('events', Type.Ref('AuditEvent')),
           ...errorResponses,
         },
       },
@@ -68,7 +65,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
       const q = request.query;
       const paging = readPaging(q);
       const page = await queryAudit(store.db, { ...paging, action: q.action, actorId: q.actor_id });
-      return reply.type('application/json; charset=utf-8').send(pageJson('events', page, paging));
+      return sendPage(reply, 'events', page, paging);
     },
   );
 };

@@ -1,7 +1,8 @@
 // Paging and time filters shared by the append-only logs' routes (audit events, activity): one cursor
 // scheme for both. Ascending with `after` is the SIEM pull: poll with the last next_cursor and receive
 // every row exactly once. Descending with `before` is the console's newest-first view.
-import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
 import type { LogPage } from '../store/event-log.ts';
 
@@ -77,4 +78,22 @@ export function pageJson(
   // Newest first, a short page is the last one: say so rather than send the caller round once more.
   if (paging.order === 'desc' && page.documents.length < paging.limit) cursor = null;
   return `{"${listName}":[${page.documents.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`;
+}
+
+/** The schema of a page: the list under its name, and the cursor of the next. */
+export function pageSchema(listName: string, item: TSchema) {
+  return Type.Object({
+    [listName]: Type.Array(item),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+  });
+}
+
+/** Sends a page of stored JSON documents, spliced rather than serialised again (pageJson). */
+export function sendPage(
+  reply: FastifyReply,
+  listName: string,
+  page: LogPage,
+  paging: { order: 'asc' | 'desc'; sent: string | undefined; limit: number },
+) {
+  return reply.type('application/json; charset=utf-8').send(pageJson(listName, page, paging));
 }

@@ -8,7 +8,7 @@ import { SEVERITIES } from '../policy/detectors/detector-types.ts';
 import { ENFORCEMENTS } from '../policy/policy-types.ts';
 import { Id, NullableTimestamp, Timestamp, errorResponses } from './schemas.ts';
 import { requestOrigin } from './request-origin.ts';
-import { pageJson, pagingQuery, readPaging } from './log-paging.ts';
+import { pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const DETECTOR_IDS = ['secrets', 'pii', 'custom'] as const;
@@ -104,10 +104,7 @@ export const riskRoutes: FastifyPluginAsyncTypebox<{ risk: RiskService }> = asyn
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({
-            findings: Type.Array(Type.Ref('RiskFinding')),
-            next_cursor: Nullable(Type.String()),
-          }),
+          200: pageSchema('findings', Type.Ref('RiskFinding')),
           ...errorResponses,
         },
       },
@@ -124,7 +121,7 @@ export const riskRoutes: FastifyPluginAsyncTypebox<{ risk: RiskService }> = asyn
         detector: q.detector,
         actorId: q.actor_id,
       });
-      return reply.type('application/json; charset=utf-8').send(pageJson('findings', page, paging));
+      return sendPage(reply, 'findings', page, paging);
     },
   );
 

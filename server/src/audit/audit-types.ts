@@ -1,6 +1,6 @@
 // The audit event as recorded and as served by the SIEM pull. Renaming a field here is a breaking
 // change for every SIEM integration: add, never rename.
-export type ActorType = 'admin' | 'credential' | 'anonymous' | 'system';
+export type ActorType = 'admin' | 'credential' | 'developer' | 'anonymous' | 'system';
 
 export interface AuditParty {
   type: string;

@@ -9,6 +9,7 @@ export const SECRET_PREFIX = {
   accessToken: 'ghat_',
   session: 'ghss_',
   setup: 'ghsu_',
+  invitation: 'ghiv_',
 } as const;
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

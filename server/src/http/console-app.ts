@@ -19,6 +19,10 @@ import { providerKeyRoutes } from '../api/provider-key-routes.ts';
 import { modelRoutes } from '../api/model-routes.ts';
 import { policyRoutes } from '../api/policy-routes.ts';
 import { riskRoutes } from '../api/risk-routes.ts';
+import { adminRoutes } from '../api/admin-routes.ts';
+import { developerRoutes } from '../api/developer-routes.ts';
+import { deviceRoutes } from '../api/device-routes.ts';
+import { invitationRoutes } from '../api/invitation-routes.ts';
 import { registerTokenEndpoint } from '../identity/oauth/token-endpoint.ts';
 import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts';
 import { registerErrorHandling } from './error-handler.ts';
@@ -85,6 +89,10 @@ export async function buildConsoleApp(
       await api.register(modelRoutes, { catalog: services.catalog });
       await api.register(policyRoutes, { policy: services.policy });
       await api.register(riskRoutes, { risk: services.risk });
+      await api.register(adminRoutes, { adminManagement: services.adminManagement });
+      await api.register(developerRoutes, { developers: services.developers });
+      await api.register(deviceRoutes, { devices: services.devices });
+      await api.register(invitationRoutes, { invitations: services.invitations });
     },
     { prefix: '/api/v1' },
   );

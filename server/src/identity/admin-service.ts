@@ -15,6 +15,16 @@ export const SESSION_TTL_MS = 12 * 3600_000;
 const SETUP_TTL_MS = 24 * 3600_000;
 export const MIN_PASSWORD_LENGTH = 12;
 
+/** The one rule for every password a person chooses (admins, developers). */
+export function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ApiError(
+      'invalid_request',
+      `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+    );
+  }
+}
+
 export interface SessionContext {
   admin: Admin;
   sessionId: string;
@@ -44,6 +54,8 @@ export interface AdminService {
   /** null when the cookie names no live session; 'expired' when it did but its time is up. */
   authenticate(sessionToken: string): Promise<SessionContext | null | 'expired'>;
   signOut(ctx: SessionContext, origin: Origin): Promise<void>;
+  /** A new console session for an admin who has just proved who they are (an accepted invitation). */
+  startSession(admin: Admin, origin: Origin): Promise<{ admin: Admin; session: string; csrfToken: string }>;
   csrfMatches(ctx: SessionContext, header: string | undefined): boolean;
 }
 
@@ -103,15 +115,6 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
           .executeTakeFirstOrThrow()
       ).n,
     );
-
-  function checkPassword(password: string) {
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      throw new ApiError(
-        'invalid_request',
-        `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
-      );
-    }
-  }
 
   return {
     async bootstrap(email, password) {
@@ -206,10 +209,12 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
           'retry-after': String(wait),
         });
       }
+      // An invited admin has no password yet: to a sign-in it is an unknown address.
       const row = await store.db
         .selectFrom('admins')
         .selectAll()
         .where('email', '=', email.toLowerCase())
+        .where('status', '=', 'active')
         .executeTakeFirst();
       const ok = await verifyPassword(password, row?.password_hash ?? (await DUMMY_PASSWORD_HASH));
       const base = { ip: origin.ip, userAgent: origin.userAgent, requestId: origin.requestId };
@@ -274,6 +279,8 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
         outcome: 'success',
       });
     },
+
+    startSession,
 
     csrfMatches(ctx, header) {
       return header !== undefined && safeEqual(header, ctx.csrfToken);

@@ -8,7 +8,11 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Store } from './database.ts';
 
-export type ChangeTopic = 'credential' | 'admin' | 'provider_key' | 'setting' | 'policy';
+// developer: the developer's status changed, or all their devices and sessions were revoked at once
+// (offboarding): reload the developer and everything that hangs off them. device: one device (and its
+// sessions) changed.
+export type ChangeTopic =
+  'credential' | 'admin' | 'provider_key' | 'setting' | 'policy' | 'developer' | 'device';
 type Handler = (id: string) => Promise<void> | void;
 
 export interface ChangeBus {

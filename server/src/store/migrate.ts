@@ -6,8 +6,14 @@ import type { Store } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as gateway from './migrations/0002-gateway.ts';
 import * as policy from './migrations/0003-policy.ts';
+import * as people from './migrations/0004-people.ts';
 
-export const MIGRATIONS = { '0001-foundation': foundation, '0002-gateway': gateway, '0003-policy': policy };
+export const MIGRATIONS = {
+  '0001-foundation': foundation,
+  '0002-gateway': gateway,
+  '0003-policy': policy,
+  '0004-people': people,
+};
 
 export async function migrate(store: Store): Promise<string[]> {
   const provider: MigrationProvider = {

@@ -12,6 +12,8 @@ export interface AdminsTable {
   email: string;
   password_hash: string;
   role: 'owner' | 'admin' | 'viewer';
+  /** invited: the invitation is not accepted yet, and password_hash is empty. */
+  status: Generated<'invited' | 'active'>;
   created_at: number;
   updated_at: number;
 }
@@ -139,6 +141,63 @@ export interface RiskFindingsTable {
   evidence: string;
 }
 
+export interface DevelopersTable {
+  /** Order of creation: the developers list's cursor. */
+  seq: Generated<number>;
+  id: string;
+  email: string;
+  name: string | null;
+  status: 'invited' | 'pending' | 'active' | 'offboarded';
+  /** scrypt; null until the developer sets one (accepting the invitation, asking for access). */
+  password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+  activated_at: number | null;
+  offboarded_at: number | null;
+}
+
+export interface InvitationsTable {
+  id: string;
+  /** SHA-256 of the invitation token, hex. */
+  token_hash: string;
+  kind: 'admin' | 'developer';
+  /** The invited admin's or developer's id. */
+  subject_id: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface DevicesTable {
+  /** Order of sign-in: the devices list's cursor. */
+  seq: Generated<number>;
+  id: string;
+  developer_id: string;
+  /** What the endpoint client calls the machine (its host name). */
+  name: string;
+  platform: string | null;
+  client_version: string | null;
+  status: 'active' | 'revoked';
+  created_at: number;
+  last_seen_at: number | null;
+  revoked_at: number | null;
+  /** revoked: an admin revoked this device; offboarded: its developer was offboarded. */
+  revoked_reason: 'revoked' | 'offboarded' | null;
+}
+
+export interface DeveloperSessionsTable {
+  id: string;
+  developer_id: string;
+  device_id: string | null;
+  /** SHA-256 of the session's refresh token, hex. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   admins: AdminsTable;
@@ -150,4 +209,8 @@ export interface Database {
   activity: ActivityTable;
   policy_versions: PolicyVersionsTable;
   risk_findings: RiskFindingsTable;
+  developers: DevelopersTable;
+  invitations: InvitationsTable;
+  devices: DevicesTable;
+  developer_sessions: DeveloperSessionsTable;
 }

@@ -77,6 +77,34 @@ const ROUTES: RouteRow[] = [
   { method: 'GET', path: '/api/v1/risk/findings', access: { role: 'viewer', scope: 'risk:read' } },
   { method: 'GET', path: '/api/v1/risk/findings/{id}', access: { role: 'viewer', scope: 'risk:read' } },
   { method: 'POST', path: '/api/v1/risk/findings/{id}/resolve', access: { role: 'admin' }, body: {} },
+  // The invitations' empty bodies are refused after the gate (400): nobody is invited.
+  { method: 'GET', path: '/api/v1/admins', access: { role: 'owner', scope: 'users:read' } },
+  { method: 'POST', path: '/api/v1/admins', access: { role: 'owner' }, body: {} },
+  { method: 'PATCH', path: '/api/v1/admins/{id}', access: { role: 'owner' }, body: { role: 'viewer' } },
+  { method: 'DELETE', path: '/api/v1/admins/{id}', access: { role: 'owner' } },
+  { method: 'GET', path: '/api/v1/developers', access: { role: 'viewer', scope: 'users:read' } },
+  { method: 'GET', path: '/api/v1/developers/{id}', access: { role: 'viewer', scope: 'users:read' } },
+  { method: 'POST', path: '/api/v1/developers', access: { role: 'admin', scope: 'users:write' }, body: {} },
+  {
+    method: 'POST',
+    path: '/api/v1/developers/{id}/approve',
+    access: { role: 'admin', scope: 'users:write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/developers/{id}/offboard',
+    access: { role: 'admin', scope: 'users:write' },
+    body: { confirm: 'x@example.com' },
+  },
+  { method: 'GET', path: '/api/v1/devices', access: { role: 'viewer', scope: 'users:read' } },
+  { method: 'POST', path: '/api/v1/devices/{id}/revoke', access: { role: 'admin', scope: 'users:write' } },
+  { method: 'POST', path: '/api/v1/invitations/inspect', access: 'public', body: { token: 'ghiv_x' } },
+  {
+    method: 'POST',
+    path: '/api/v1/invitations/accept',
+    access: 'public',
+    body: { token: 'ghiv_x', password: 'x'.repeat(12) },
+  },
   { method: 'POST', path: '/api/oauth/token', access: 'public', body: 'grant_type=client_credentials' },
 ];
 

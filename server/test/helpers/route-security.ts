@@ -87,7 +87,7 @@ export function describeRouteSecurity(server: () => TestServer, rows: RouteRow[]
     const s = server();
     url = s.consoleUrl;
     owner = await signIn(url, s.owner.email, s.owner.password);
-    // A viewer, written straight to the store: managing admins is not part of this API yet.
+    // A viewer, written straight to the store: quicker than an invitation, and independent of it.
     const viewerPassword = randomBytes(12).toString('hex');
     await s.gatehouse.services.store.db
       .insertInto('admins')
