@@ -10,6 +10,9 @@ export const SECRET_PREFIX = {
   session: 'ghss_',
   setup: 'ghsu_',
   invitation: 'ghiv_',
+  deviceCode: 'ghdc_',
+  deviceToken: 'ghdt_',
+  deviceRefresh: 'ghdr_',
 } as const;
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
