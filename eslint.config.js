@@ -27,6 +27,7 @@ export default tseslint.config(
       'bench/**/*.ts',
       'server/src/**/*.ts',
       'server/test/**/*.ts',
+      'client/**/*.{ts,js}',
       'server/src/store/**/*.js',
       'console/scripts/**/*.ts',
       'console/vite.config.ts',

@@ -1,5 +1,5 @@
-// The console's routes. Every page but sign-in and setup needs a session; without one the page sends
-// the admin to sign in and back.
+// The console's routes. Every page but sign-in, setup, the invitee's accept page and the developer's
+// device approval page needs an admin session; without one the page sends the admin to sign in and back.
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from './session/session-context';
@@ -13,6 +13,10 @@ import { ProviderKeysPage } from './provider-keys/provider-keys-page';
 import { ActivityPage } from './activity/activity-page';
 import { RiskFindingsPage } from './risk/risk-findings-page';
 import { PolicyPage } from './policy/policy-page';
+import { PeoplePage } from './people/people-page';
+import { DevicesPage } from './devices/devices-page';
+import { AcceptPage } from './invitation/accept-page';
+import { DeviceApprovalPage } from './developer/device-approval-page';
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { state } = useSession();
@@ -29,6 +33,8 @@ export function App() {
     <Routes>
       <Route path="/sign-in" element={<SignInPage />} />
       <Route path="/setup" element={<SetupPage />} />
+      <Route path="/accept" element={<AcceptPage />} />
+      <Route path="/device" element={<DeviceApprovalPage />} />
       <Route
         element={
           <RequireSession>
@@ -42,6 +48,8 @@ export function App() {
         <Route path="/activity" element={<ActivityPage />} />
         <Route path="/risk" element={<RiskFindingsPage />} />
         <Route path="/policy" element={<PolicyPage />} />
+        <Route path="/people" element={<PeoplePage />} />
+        <Route path="/devices" element={<DevicesPage />} />
         <Route path="/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/credentials" replace />} />
       </Route>

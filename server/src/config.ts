@@ -32,9 +32,19 @@ export interface Config {
   logLevel: LogLevel;
   /** The console's address as people reach it, for links printed or mailed (setup link, invitations). */
   publicUrl: string | undefined;
+  /** The Gateway's address as developers' machines reach it, handed to a device at sign-in; unset means
+   * http://<the console's host>:<the Gateway port>, right when both sit on one host without a proxy. */
+  gatewayPublicUrl: string | undefined;
   /** Where invitation e-mails are sent from; unset means none are sent (the admin copies the link). */
   smtp: SmtpSettings | undefined;
   upstream: UpstreamTimeouts;
+  /**
+   * Where each provider's public API is, for a tool in subscription mode when the organisation has no
+   * provider key of that provider (a key's base URL wins). Unset: the providers' own addresses
+   * (provider-keys/provider-key-types.ts DEFAULT_BASE_URL); Azure has none. For an egress proxy or a
+   * regional endpoint, and for tests, which point it at a local mock.
+   */
+  providerApiUrls: Partial<Record<'anthropic' | 'openai' | 'azure' | 'gemini', string>>;
 }
 
 /**
@@ -81,11 +91,13 @@ const FLAGS = {
   role: 'GATEHOUSE_ROLE',
   'log-level': 'GATEHOUSE_LOG_LEVEL',
   'public-url': 'GATEHOUSE_PUBLIC_URL',
+  'gateway-public-url': 'GATEHOUSE_GATEWAY_PUBLIC_URL',
   'smtp-url': 'GATEHOUSE_SMTP_URL',
   'smtp-from': 'GATEHOUSE_SMTP_FROM',
   'upstream-connect-timeout-ms': 'GATEHOUSE_UPSTREAM_CONNECT_TIMEOUT_MS',
   'upstream-first-byte-timeout-ms': 'GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
   'upstream-idle-timeout-ms': 'GATEHOUSE_UPSTREAM_IDLE_TIMEOUT_MS',
+  'provider-api-urls': 'GATEHOUSE_PROVIDER_API_URLS',
 } as const;
 type Flag = keyof typeof FLAGS;
 
@@ -174,6 +186,56 @@ function publicUrl(src: Source): string | undefined {
   } catch {
     throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
   }
+}
+
+function gatewayPublicUrl(src: Source): string | undefined {
+  const { name, value } = read(src, 'gateway-public-url');
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new ConfigError(`${name}: give the base URL only, without a query, fragment or credentials`);
+  // A path is kept (a proxy may serve the Gateway under one); tools append /v1/… to it.
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+const API_FAMILIES = ['anthropic', 'openai', 'azure', 'gemini'] as const;
+
+/** `anthropic=https://…,openai=https://…/v1`: each URL as that provider's SDK takes its base URL. */
+function providerApiUrls(src: Source): Config['providerApiUrls'] {
+  const { name, value } = read(src, 'provider-api-urls');
+  if (value === undefined) return {};
+  const out: Config['providerApiUrls'] = {};
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const eq = entry.indexOf('=');
+    const family = entry.slice(0, eq).trim() as (typeof API_FAMILIES)[number];
+    if (eq < 1 || !API_FAMILIES.includes(family))
+      throw new ConfigError(
+        `${name}: "${entry}" is not <provider>=<URL> with a provider of ${API_FAMILIES.join(', ')}`,
+      );
+    const raw = entry.slice(eq + 1).trim();
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ConfigError(`${name}: ${family}'s "${raw}" is not an http(s) URL`);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
+      throw new ConfigError(
+        `${name}: ${family}'s "${raw}" must be an http(s) base URL without query or credentials`,
+      );
+    out[family] = url.origin + url.pathname.replace(/\/+$/, '');
+  }
+  return out;
 }
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -266,11 +328,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
       'info',
     ),
     publicUrl: publicUrl(src),
+    gatewayPublicUrl: gatewayPublicUrl(src),
     smtp: smtp(src),
     upstream: {
       connectMs: milliseconds(src, 'upstream-connect-timeout-ms', 10_000),
       firstByteMs: milliseconds(src, 'upstream-first-byte-timeout-ms', 600_000),
       idleMs: milliseconds(src, 'upstream-idle-timeout-ms', 300_000),
     },
+    providerApiUrls: providerApiUrls(src),
   };
 }

@@ -10,6 +10,7 @@ import { loadMasterKey, verifyMasterKey } from './crypto/master-key.ts';
 import { closeServices, createServices, type Services } from './services.ts';
 import { buildConsoleApp } from './http/console-app.ts';
 import { buildGatewayApp, type GatewayState } from './gateway/gateway-app.ts';
+import { gatewayUrlFor } from './identity/oauth/gateway-url.ts';
 
 export interface Gatehouse {
   consoleUrl: string | undefined;
@@ -53,6 +54,14 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
       // Invitations are made on the console's listener only, so consoleUrl is set by then.
       publicUrl: () => config.publicUrl ?? consoleUrl ?? '',
       smtp: config.smtp,
+      // The Gateway's own port once it listens in this process; the configured one when it runs apart.
+      gatewayUrl: (consoleHost) =>
+        gatewayUrlFor({
+          gatewayPublicUrl: config.gatewayPublicUrl,
+          publicUrl: config.publicUrl,
+          consoleHost,
+          gatewayPort: gatewayUrl ? Number(new URL(gatewayUrl).port) : config.gatewayPort,
+        }),
     });
 
     let gatewayUrl: string | undefined;

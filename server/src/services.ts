@@ -20,6 +20,19 @@ import { createAdminManagement, type AdminManagement } from './identity/admin-ma
 import { createDeveloperService, type DeveloperService } from './identity/developer-service.ts';
 import { createDeviceService, type DeviceService } from './identity/device-service.ts';
 import { createInvitationService, type InvitationService } from './identity/invitation-service.ts';
+import { createDeviceTokenCodec, type DeviceTokenCodec } from './identity/device-token.ts';
+import { createDeviceSessionCache, type DeviceSessionCache } from './identity/device-session-cache.ts';
+import { createDeviceSettings, type DeviceSettings } from './identity/device-settings.ts';
+import {
+  createDeviceAuthorizationService,
+  type DeviceAuthorizationService,
+} from './identity/device-authorization-service.ts';
+import { createDeviceSessions, type DeviceSessions } from './identity/device-sessions.ts';
+import {
+  createDeveloperSessionService,
+  type DeveloperSessionService,
+} from './identity/developer-session-service.ts';
+import { createFailureLimiter } from './identity/failure-limiter.ts';
 
 export interface Services {
   store: Store;
@@ -39,6 +52,15 @@ export interface Services {
   developers: DeveloperService;
   devices: DeviceService;
   invitations: InvitationService;
+  deviceTokens: DeviceTokenCodec;
+  /** The Gateway's in-memory view of live developer sessions, their devices and developers. */
+  deviceSessionCache: DeviceSessionCache;
+  deviceSettings: DeviceSettings;
+  deviceAuthorizations: DeviceAuthorizationService;
+  deviceSessions: DeviceSessions;
+  developerSessions: DeveloperSessionService;
+  /** The Gateway's address for devices (gateway_url), given the host the console was reached at. */
+  gatewayUrl: (consoleHost: string) => string;
 }
 
 export interface ServiceOptions {
@@ -46,6 +68,8 @@ export interface ServiceOptions {
    * it can name the port the console listener was given after the services were made. */
   publicUrl: () => string;
   smtp: SmtpSettings | undefined;
+  /** The Gateway's address handed to devices at sign-in, given the host the console was reached at. */
+  gatewayUrl: (consoleHost: string) => string;
 }
 
 export async function createServices(
@@ -80,6 +104,35 @@ export async function createServices(
   const developers = createDeveloperService({ store, changes, audit, sendInvitation });
   const devices = createDeviceService({ store, changes, audit });
   const invitations = createInvitationService({ store, changes, audit, admins });
+  const deviceTokens = createDeviceTokenCodec(key);
+  const deviceSessionCache = createDeviceSessionCache({ store, changes, tokens: deviceTokens, log });
+  await deviceSessionCache.load();
+  const deviceSettings = createDeviceSettings({ store, changes, audit });
+  await deviceSettings.load();
+  // Developers' failed sign-ins and wrong user codes share one allowance per address: twenty in 15
+  // minutes, then a doubling lock, as admins' sign-ins.
+  const developerAttempts = createFailureLimiter({ freeAttempts: 20, windowMs: 15 * 60_000 });
+  const deviceAuthorizations = createDeviceAuthorizationService({
+    store,
+    audit,
+    publicUrl: options.publicUrl,
+    attempts: developerAttempts,
+  });
+  const deviceSessions = createDeviceSessions({
+    store,
+    changes,
+    audit,
+    deviceTokens,
+    settings: deviceSettings,
+  });
+  const developerSessions = createDeveloperSessionService({
+    store,
+    audit,
+    key,
+    developers,
+    deviceAuthorizations,
+    attempts: developerAttempts,
+  });
   return {
     store,
     key,
@@ -98,12 +151,20 @@ export async function createServices(
     developers,
     devices,
     invitations,
+    deviceTokens,
+    deviceSessionCache,
+    deviceSettings,
+    deviceAuthorizations,
+    deviceSessions,
+    developerSessions,
+    gatewayUrl: options.gatewayUrl,
   };
 }
 
 /** Flushes everything pending and lets go of the database, in dependency order. */
 export async function closeServices(s: Services): Promise<void> {
   await s.credentials.close();
+  await s.deviceSessionCache.close();
   s.mailer.close();
   await s.activity.drain();
   await s.risk.drain();

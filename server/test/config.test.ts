@@ -204,6 +204,26 @@ describe('loadConfig', () => {
     refuses({ GATEHOUSE_PUBLIC_URL: 'gatehouse.example.com' }, [], 'GATEHOUSE_PUBLIC_URL');
   });
 
+  test('the Gateway public URL: unset by default; a base URL, its path kept; anything else refused', () => {
+    assert.equal(loadConfig({}).gatewayPublicUrl, undefined);
+    assert.equal(
+      loadConfig({ GATEHOUSE_GATEWAY_PUBLIC_URL: 'https://ai.example.com' }).gatewayPublicUrl,
+      'https://ai.example.com',
+    );
+    assert.equal(
+      loadConfig({}, ['--gateway-public-url', 'https://proxy.example.com/gatehouse/']).gatewayPublicUrl,
+      'https://proxy.example.com/gatehouse',
+    );
+    for (const bad of [
+      'ai.example.com',
+      'ftp://ai.example.com',
+      'https://ai.example.com/?key=1',
+      'https://user:pw@ai.example.com',
+    ]) {
+      refuses({ GATEHOUSE_GATEWAY_PUBLIC_URL: bad }, [], 'GATEHOUSE_GATEWAY_PUBLIC_URL');
+    }
+  });
+
   test('SMTP: unset by default; a URL with its sender; each bad value refused, never echoing a password', () => {
     assert.equal(loadConfig({}).smtp, undefined);
     const c = loadConfig({

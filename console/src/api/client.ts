@@ -25,6 +25,17 @@ export type PolicyChange = PolicyVersionSummary['changes'][number];
 export type RiskFinding = components['schemas']['RiskFinding'];
 export type FindingKind = RiskFinding['kind'];
 export type FindingStatus = RiskFinding['status'];
+export type AdminRecord = components['schemas']['AdminRecord'];
+export type AdminRole = AdminRecord['role'];
+export type Developer = components['schemas']['Developer'];
+export type DeveloperStatus = Developer['status'];
+export type Device = components['schemas']['Device'];
+export type DeviceStatus = Device['status'];
+/** What an invite answers besides the person: the link, its expiry, and whether the e-mail went out. */
+export type InvitationSent = Omit<
+  paths['/api/v1/developers']['post']['responses'][201]['content']['application/json'],
+  'developer'
+>;
 
 /** An error the API returned: its stable code, and the sentence to show. */
 export class ApiError extends Error {
@@ -56,8 +67,11 @@ const session: Middleware = {
     return request;
   },
   async onResponse({ request, response }) {
-    const signingIn = request.method === 'POST' && new URL(request.url).pathname.endsWith('/session');
-    if (response.status === 401 && !signingIn) {
+    // A 401 from the session route itself (signing in, or asking after a reload whether there is a
+    // session) is its caller's answer, not a session lost: clearing the queries then would drop the
+    // public pages' own requests in flight (the accept page's).
+    const sessionRoute = new URL(request.url).pathname === '/api/v1/session';
+    if (response.status === 401 && !sessionRoute) {
       const body = (await response
         .clone()
         .json()

@@ -1,6 +1,50 @@
 // Generated from the management API's OpenAPI document by `npm run api:generate -w console`.
 // Do not edit: change the route schemas in server/src/api and generate again.
 export interface paths {
+  '/api/oauth/device_authorization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a device sign-in (RFC 8628 device authorization request)
+     * @description Form-encoded: client_id=gatehouse-client, optional scope (only gateway:invoke), optional device_name, platform and client_version. Returns {device_code, user_code, verification_uri, verification_uri_complete, expires_in: 600, interval: 5}; the device then polls /api/oauth/token.
+     *
+     *     Who may call it: anyone.
+     */
+    post: operations['deviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign a device out (RFC 7009 token revocation)
+     * @description Form-encoded: token (a ghdr_ refresh token or a ghdt_ device token), client_id=gatehouse-client, optional token_type_hint. Ends the session and its device. Always 200, unknown tokens included.
+     *
+     *     Who may call it: anyone.
+     */
+    post: operations['revokeToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/oauth/token': {
     parameters: {
       query?: never;
@@ -11,8 +55,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Exchange client credentials for an access token (RFC 6749 §4.4)
-     * @description Form-encoded: grant_type=client_credentials, client_id and client_secret (or HTTP Basic), optional scope. Returns {access_token, token_type: "Bearer", expires_in: 3600, scope}.
+     * The token endpoint: client credentials, device code and refresh token grants
+     * @description Form-encoded (RFC 6749 §3.2). grant_type=client_credentials with client_id and client_secret (or HTTP Basic) and an optional scope → {access_token, token_type: "Bearer", expires_in: 3600, scope}. grant_type=urn:ietf:params:oauth:grant-type:device_code with device_code and client_id=gatehouse-client (RFC 8628 §3.4), and grant_type=refresh_token with refresh_token and the same client_id → a device token, a rotated refresh token, device_id, developer and gateway_url. Errors are RFC 6749 §5.2 JSON.
      *
      *     Who may call it: anyone.
      */
@@ -198,6 +242,122 @@ export interface paths {
      */
     post: operations['revokeCredential'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developer/access-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for access while signing a device in: a pending account, the device approved on its behalf
+     * @description For someone without an account: creates a pending developer with this password, signs them in (the cookie, as POST /developer/session) and approves the device code, which then waits for an admin to approve the account. 201 when the account is new; 200 when the same pending developer asks again (with the same password). An invited developer opens their invitation instead (409); an active one signs in (409); an offboarded one is refused (403). Wrong user codes count against the address.
+     *
+     *     Who may call it: anyone.
+     */
+    post: operations['requestDeveloperAccess'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developer/device-authorizations/{user_code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a user code is asking for: the device, the address it asked from, and until when
+     * @description Who may call it: a developer signed in to the console (POST /api/v1/developer/session); no admin session or token opens it.
+     */
+    get: operations['getDeviceAuthorization'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developer/device-authorizations/{user_code}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a device sign-in: the device's next poll gets its tokens
+     * @description Answering the same way twice answers as the first time did; the other way round is a 409.
+     *
+     *     Who may call it: a developer signed in to the console (POST /api/v1/developer/session); no admin session or token opens it.
+     */
+    post: operations['approveDeviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developer/device-authorizations/{user_code}/deny': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deny a device sign-in: the device's next poll gets access_denied
+     * @description Answering the same way twice answers as the first time did; the other way round is a 409.
+     *
+     *     Who may call it: a developer signed in to the console (POST /api/v1/developer/session); no admin session or token opens it.
+     */
+    post: operations['denyDeviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/developer/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in developer
+     * @description Who may call it: a developer signed in to the console (POST /api/v1/developer/session); no admin session or token opens it.
+     */
+    get: operations['getDeveloperSession'];
+    put?: never;
+    /**
+     * Sign a developer in to the console (to approve a device sign-in)
+     * @description Sets the HttpOnly gatehouse_developer_session cookie (12 hours). Send the returned csrf_token as x-csrf-token with every change. Repeated failures are slowed down per account and per address.
+     *
+     *     Who may call it: anyone.
+     */
+    post: operations['developerSignIn'];
+    /**
+     * Sign the developer out of the console
+     * @description Who may call it: a developer signed in to the console (POST /api/v1/developer/session); no admin session or token opens it.
+     */
+    delete: operations['developerSignOut'];
     options?: never;
     head?: never;
     patch?: never;
@@ -633,6 +793,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/settings/devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Device settings: the session lifetime
+     * @description Who may call it: an admin session with role viewer or above, or a token with the users:read scope.
+     */
+    get: operations['getDeviceSettings'];
+    /**
+     * Change the device settings
+     * @description Who may call it: an admin session with role admin or above, or a token with the users:write scope.
+     */
+    put: operations['setDeviceSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/setup': {
     parameters: {
       query?: never;
@@ -664,12 +848,21 @@ export interface components {
         /** @enum {unknown} */
         type: 'credential' | 'developer' | 'device';
       } | null;
+      device?: {
+        id: string;
+        name: string;
+      } | null;
       error_code: string | null;
       id: string;
       input_tokens: number | null;
       ip: string;
       /** @description From the request’s arrival to the last byte of the answer. */
       latency_ms: number;
+      /**
+       * @description The tool’s mode: provider_key (the organisation’s provider key went upstream) or subscription (the tool’s own credential did).
+       * @enum {unknown}
+       */
+      mode?: 'provider_key' | 'subscription';
       model: string | null;
       /** @description messages, count_tokens, chat.completions, generateContent, … */
       operation: string;
@@ -689,7 +882,7 @@ export interface components {
       stream: boolean;
       /** Format: date-time */
       time: string;
-      /** @description The tool recognised from the user agent (claude-code, openai-sdk, …) or unknown. */
+      /** @description The tool recognised from the user agent (claude-code, openai-sdk, an admin-defined tool’s id, …) or unknown. */
       tool: string;
       ttfb_ms: number | null;
       user_agent: string | null;
@@ -795,8 +988,8 @@ export interface components {
       name: string;
       platform: string | null;
       revoked_at: string | null;
-      /** @description revoked: an admin revoked the device; offboarded: its developer was offboarded. */
-      revoked_reason: ('revoked' | 'offboarded') | null;
+      /** @description revoked: an admin revoked the device; offboarded: its developer was offboarded; signed_out: the endpoint client signed out; refresh_reused: a rotated refresh token was presented again. */
+      revoked_reason: ('revoked' | 'offboarded' | 'signed_out' | 'refresh_reused') | null;
       /** @enum {unknown} */
       status: 'active' | 'revoked';
     };
@@ -872,6 +1065,20 @@ export interface components {
        * @enum {unknown}
        */
       enforcement: 'enforce' | 'monitor' | 'off';
+      /** @description Tools with settings of their own (absent: none); a tool not listed is in provider_key mode. */
+      tools?: {
+        /** @description A built-in tool (claude-code, codex, gemini-cli, cursor, anthropic-sdk, openai-sdk, google-genai-sdk, curl) or an admin-defined one; shown in the activity as its tool. */
+        id: string;
+        /**
+         * @description provider_key: the Gateway sends the organisation’s provider key. subscription: the tool sends its own provider sign-in, with the device token in the path (/d/<device token>/…).
+         * @enum {unknown}
+         */
+        mode: 'provider_key' | 'subscription';
+        /** @description Required for an admin-defined tool; not given for a built-in one. */
+        name?: string;
+        /** @description A regular expression (JavaScript syntax, no slashes or flags, case-insensitive) that the User-Agent of the tool’s requests matches. Required for an admin-defined tool; not given for a built-in one. */
+        user_agent?: string;
+      }[];
     };
     PolicyVersion: {
       /** @description What this version changed from the one before. Rules are matched by id and allowlist entries by value, so a removal reads as one change; reordering a list is not a change. */
@@ -1006,6 +1213,42 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  deviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   token: {
     parameters: {
       query?: never;
@@ -1032,6 +1275,7 @@ export interface operations {
         after?: string;
         /** @description Descending order: rows before this next_cursor. */
         before?: string;
+        device_id?: string;
         limit?: number;
         model?: string;
         /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
@@ -1859,6 +2103,644 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  requestDeveloperAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          name?: string;
+          password: string;
+          /** @description The code the device shows, e.g. BCDF-GHJK; case, dashes and spaces do not matter. */
+          user_code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            csrf_token: string;
+            developer: {
+              email: string;
+              id: string;
+              name: string | null;
+              /**
+               * @description pending: the account waits for an admin to approve it; devices sign in once it is active.
+               * @enum {unknown}
+               */
+              status: 'invited' | 'pending' | 'active' | 'offboarded';
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            csrf_token: string;
+            developer: {
+              email: string;
+              id: string;
+              name: string | null;
+              /**
+               * @description pending: the account waits for an admin to approve it; devices sign in once it is active.
+               * @enum {unknown}
+               */
+              status: 'invited' | 'pending' | 'active' | 'offboarded';
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The code the device shows, e.g. BCDF-GHJK; case, dashes and spaces do not matter. */
+        user_code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            client_version: string | null;
+            device_name: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The address the device asked from. */
+            ip: string | null;
+            platform: string | null;
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * @description signed_in: the device has exchanged its code for tokens.
+             * @enum {unknown}
+             */
+            status: 'pending' | 'approved' | 'denied' | 'signed_in';
+            user_code: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approveDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The code the device shows, e.g. BCDF-GHJK; case, dashes and spaces do not matter. */
+        user_code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            client_version: string | null;
+            device_name: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The address the device asked from. */
+            ip: string | null;
+            platform: string | null;
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * @description signed_in: the device has exchanged its code for tokens.
+             * @enum {unknown}
+             */
+            status: 'pending' | 'approved' | 'denied' | 'signed_in';
+            user_code: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  denyDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The code the device shows, e.g. BCDF-GHJK; case, dashes and spaces do not matter. */
+        user_code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            client_version: string | null;
+            device_name: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The address the device asked from. */
+            ip: string | null;
+            platform: string | null;
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * @description signed_in: the device has exchanged its code for tokens.
+             * @enum {unknown}
+             */
+            status: 'pending' | 'approved' | 'denied' | 'signed_in';
+            user_code: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDeveloperSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            csrf_token: string;
+            developer: {
+              email: string;
+              id: string;
+              name: string | null;
+              /**
+               * @description pending: the account waits for an admin to approve it; devices sign in once it is active.
+               * @enum {unknown}
+               */
+              status: 'invited' | 'pending' | 'active' | 'offboarded';
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  developerSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            csrf_token: string;
+            developer: {
+              email: string;
+              id: string;
+              name: string | null;
+              /**
+               * @description pending: the account waits for an admin to approve it; devices sign in once it is active.
+               * @enum {unknown}
+               */
+              status: 'invited' | 'pending' | 'active' | 'offboarded';
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  developerSignOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3820,6 +4702,131 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDeviceSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description How long a signed-in device stays signed in without refreshing (default 30). Each refresh slides its session forward by this much; a change applies from each session's next refresh. */
+            session_lifetime_days: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setDeviceSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description How long a signed-in device stays signed in without refreshing (default 30). Each refresh slides its session forward by this much; a change applies from each session's next refresh. */
+          session_lifetime_days: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description How long a signed-in device stays signed in without refreshing (default 30). Each refresh slides its session forward by this much; a change applies from each session's next refresh. */
+            session_lifetime_days: number;
+          };
+        };
       };
       /** @description Default Response */
       400: {

@@ -1,45 +1,12 @@
 // The client id and secret, shown once after a create or a reissue, with copy buttons and a plain
 // warning. The secret lives only in this component's props: closing the dialog forgets it.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { CopyField } from '../ui/copy-field';
 
 export interface IssuedSecret {
   name: string;
   client_id: string;
   client_secret: string;
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput label={label} value={value} readOnly ff="monospace" style={{ flex: 1 }} />
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              mb={2}
-              onClick={copy}
-              aria-label={`Copy ${label.toLowerCase()}`}
-              color={copied ? 'teal' : undefined}
-            >
-              {copied ? '✓' : '⧉'}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  );
 }
 
 export function SecretOnce({ issued, onClose }: { issued: IssuedSecret | null; onClose(): void }) {

@@ -1,8 +1,9 @@
 // Sign-in: e-mail and password. Says why the admin is here when the session expired or was ended.
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useSession } from './session-context';
+import { EmailField } from '../ui/email-field';
 
 export function SignInPage() {
   const { state, signIn } = useSession();
@@ -49,14 +50,7 @@ export function SignInPage() {
                 {error}
               </Alert>
             )}
-            <TextInput
-              label="E-mail address"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
+            <EmailField autoComplete="username" value={email} onChange={setEmail} />
             <PasswordInput
               label="Password"
               autoComplete="current-password"

@@ -2,17 +2,18 @@
 // through POST /api/v1/setup, which also signs the owner in.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { api, unwrap } from '../api/client';
 import { useSession } from '../session/session-context';
-import { takeSetupToken } from './setup-token';
+import { takeLinkToken } from '../ui/link-token';
+import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../ui/new-password';
+import { EmailField } from '../ui/email-field';
 
 export function SetupPage() {
   const { adopt } = useSession();
-  const [token] = useState(takeSetupToken);
+  const [token] = useState(takeLinkToken);
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [chosen, setChosen] = useState<NewPassword>({ password: '', confirm: '' });
   const [error, setError] = useState<string | null>(
     token ? null : 'This page needs the one-time setup link that Gatehouse printed when it started.',
   );
@@ -22,13 +23,13 @@ export function SetupPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!token) return;
-    if (password.length < 12) return setError('The password must be at least 12 characters long.');
-    if (password !== confirm) return setError('The two passwords differ.');
+    const problem = newPasswordProblem(chosen);
+    if (problem) return setError(problem);
     setBusy(true);
     setError(null);
     try {
       const data = unwrap(
-        await api.POST('/api/v1/setup', { body: { token, email: email.trim(), password } }),
+        await api.POST('/api/v1/setup', { body: { token, email: email.trim(), password: chosen.password } }),
       );
       adopt(data.admin, data.csrf_token);
       setDone(true);
@@ -66,28 +67,8 @@ export function SetupPage() {
                   {error}
                 </Alert>
               )}
-              <TextInput
-                label="E-mail address"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password (at least 12 characters)"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password, again"
-                autoComplete="new-password"
-                required
-                value={confirm}
-                onChange={(e) => setConfirm(e.currentTarget.value)}
-              />
+              <EmailField autoComplete="username" value={email} onChange={setEmail} />
+              <NewPasswordFields value={chosen} onChange={setChosen} />
               <Button type="submit" loading={busy} disabled={!token}>
                 Create the owner account
               </Button>

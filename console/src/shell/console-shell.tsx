@@ -10,6 +10,8 @@ const NAV = [
   { to: '/risk', label: 'Risk findings' },
   { to: '/policy', label: 'Policy' },
   { to: '/provider-keys', label: 'Provider keys' },
+  { to: '/people', label: 'People' },
+  { to: '/devices', label: 'Devices' },
   { to: '/credentials', label: 'API credentials' },
   { to: '/audit', label: 'Audit log' },
 ];

@@ -18,7 +18,9 @@ export function toRow(a: ActivityInput): ActivityRow {
     time: new Date(a.time).toISOString(),
     request_id: a.requestId,
     actor: a.actor,
+    device: a.device,
     tool: a.tool,
+    mode: a.mode,
     user_agent: trunc(a.userAgent, 512),
     ip: a.ip,
     provider: a.provider,
@@ -42,6 +44,7 @@ export function toRow(a: ActivityInput): ActivityRow {
     time: a.time,
     outcome: a.outcome,
     actor_id: a.actor?.id ?? null,
+    device_id: a.device?.id ?? null,
     provider: a.provider,
     model: record.model,
     tool: a.tool,
@@ -52,17 +55,18 @@ export function toRow(a: ActivityInput): ActivityRow {
 
 export const appendActivityRows = createLogAppender<ActivityRow>(
   'activity',
-  ['id', 'time', 'outcome', 'actor_id', 'provider', 'model', 'tool', 'request_id', 'record'],
+  ['id', 'time', 'outcome', 'actor_id', 'device_id', 'provider', 'model', 'tool', 'request_id', 'record'],
   APPEND_LOCK,
 );
 
 export const queryActivity = createLogReader<
-  'since' | 'until' | 'outcome' | 'actorId' | 'provider' | 'model' | 'tool' | 'requestId'
+  'since' | 'until' | 'outcome' | 'actorId' | 'deviceId' | 'provider' | 'model' | 'tool' | 'requestId'
 >('activity', 'record', [
   { field: 'since', column: 'time', op: '>=' },
   { field: 'until', column: 'time', op: '<' },
   { field: 'outcome', column: 'outcome', op: '=' },
   { field: 'actorId', column: 'actor_id', op: '=' },
+  { field: 'deviceId', column: 'device_id', op: '=' },
   { field: 'provider', column: 'provider', op: '=' },
   { field: 'model', column: 'model', op: '=' },
   { field: 'tool', column: 'tool', op: '=' },

@@ -11,11 +11,22 @@ export interface ActivityActor {
   name: string | null;
 }
 
+/** The device a developer's request came from (a device token), beside the developer as actor. */
+export interface ActivityDevice {
+  id: string;
+  name: string;
+}
+
+/** provider_key: the organisation's key went upstream; subscription: the tool's own credential did. */
+export type ActivityMode = 'provider_key' | 'subscription';
+
 export interface ActivityInput {
   time: number;
   requestId: string;
   actor: ActivityActor | null;
+  device: ActivityDevice | null;
   tool: string;
+  mode: ActivityMode;
   userAgent: string | null;
   ip: string;
   provider: string | null;
@@ -43,7 +54,9 @@ export interface ActivityRecord {
   time: string;
   request_id: string;
   actor: ActivityActor | null;
+  device: ActivityDevice | null;
   tool: string;
+  mode: ActivityMode;
   user_agent: string | null;
   ip: string;
   provider: string | null;

@@ -11,7 +11,8 @@ import { roleAtLeast } from '../identity/admin-types.ts';
 import type { CredentialService } from '../identity/credential-service.ts';
 import { ApiError } from '../errors.ts';
 import { originOf } from '../http/origin.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import type { DeveloperSessionService } from '../identity/developer-session-service.ts';
+import { DEVELOPER_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie.ts';
 
 const REALM = 'realm="gatehouse"';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,6 +34,16 @@ export function bearerChallenge(
  * what is enforced. */
 export function documentAccess(route: RouteOptions, access: Access): void {
   const security: Array<Record<string, string[]>> = [];
+  if ('developer' in access) {
+    route.schema = {
+      ...route.schema,
+      security: [{ developerSession: [] }],
+      description:
+        `${route.schema?.description ?? ''}\n\nWho may call it: a developer signed in to the console ` +
+        '(POST /api/v1/developer/session); no admin session or token opens it.',
+    };
+    return;
+  }
   if (!('public' in access)) {
     if (access.scope) security.push({ oauth2: [access.scope] });
     security.push({ session: [] });
@@ -49,9 +60,40 @@ export function documentAccess(route: RouteOptions, access: Access): void {
 
 export function registerAccess(
   app: FastifyInstance,
-  deps: { credentials: CredentialService; admins: AdminService; audit: AuditLog },
+  deps: {
+    credentials: CredentialService;
+    admins: AdminService;
+    audit: AuditLog;
+    developerSessions: DeveloperSessionService;
+  },
 ): void {
-  const { credentials, admins, audit } = deps;
+  const { credentials, admins, audit, developerSessions } = deps;
+
+  /** A developer's own routes: their console session, with its CSRF token on changes, and nothing else. */
+  async function developerGate(request: FastifyRequest) {
+    if (request.headers.authorization !== undefined) {
+      throw new ApiError(
+        'session_required',
+        "This is a developer's own route: sign in to the console with your developer e-mail and password; no token can call it.",
+      );
+    }
+    const cookie = request.cookies[DEVELOPER_SESSION_COOKIE];
+    if (cookie === undefined) {
+      throw new ApiError(
+        'unauthenticated',
+        request.cookies[SESSION_COOKIE] === undefined
+          ? 'Sign in with your developer e-mail and password first (POST /api/v1/developer/session).'
+          : 'You are signed in as an admin; this needs your own developer sign-in (POST /api/v1/developer/session).',
+      );
+    }
+    const session = await developerSessions.authenticate(cookie);
+    if (session === 'expired')
+      throw new ApiError('session_expired', 'Your developer session has expired; sign in again.');
+    if (!session)
+      throw new ApiError('unauthenticated', 'Your developer session is not valid; sign in again.');
+    requireCsrf(request, (header) => developerSessions.csrfMatches(session, header));
+    request.principal = { kind: 'developer', session };
+  }
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -67,6 +109,7 @@ export function registerAccess(
     const access = request.routeOptions.config.access;
     if (!access) throw new ApiError('forbidden', 'This route is not open to anyone.');
     if ('public' in access) return;
+    if ('developer' in access) return developerGate(request);
 
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
@@ -137,15 +180,7 @@ export function registerAccess(
         `This needs the ${access.role} role; you are signed in as ${session.admin.role}.`,
       );
     }
-    if (
-      !SAFE_METHODS.has(request.method) &&
-      !admins.csrfMatches(session, firstHeader(request, 'x-csrf-token'))
-    ) {
-      throw new ApiError(
-        'csrf_failed',
-        'Send the x-csrf-token header you received when signing in with every change.',
-      );
-    }
+    requireCsrf(request, (header) => admins.csrfMatches(session, header));
     request.principal = { kind: 'admin', session };
   });
 
@@ -174,6 +209,16 @@ export function registerAccess(
       },
     });
   });
+}
+
+/** A change made with a session cookie must carry the session's CSRF token. */
+function requireCsrf(request: FastifyRequest, matches: (header: string | undefined) => boolean): void {
+  if (!SAFE_METHODS.has(request.method) && !matches(firstHeader(request, 'x-csrf-token'))) {
+    throw new ApiError(
+      'csrf_failed',
+      'Send the x-csrf-token header you received when signing in with every change.',
+    );
+  }
 }
 
 function firstHeader(request: FastifyRequest, name: string): string | undefined {

@@ -17,15 +17,34 @@ const ActivityRecord = Type.Object(
     time: Type.String({ format: 'date-time' }),
     request_id: Type.String({ description: 'Also sent to the caller as x-gatehouse-request-id.' }),
     actor: Nullable(
-      Type.Object({
-        type: Type.Enum(['credential', 'developer', 'device']),
-        id: Type.String(),
-        name: Nullable(Type.String()),
-      }),
+      Type.Object(
+        {
+          type: Type.Enum(['credential', 'developer', 'device']),
+          id: Type.String(),
+          name: Nullable(Type.String()),
+        },
+        { description: 'The API credential, or for a device token the developer it was issued to.' },
+      ),
+    ),
+    // Optional: records are served as written, and those written before devices have neither field.
+    device: Type.Optional(
+      Nullable(
+        Type.Object(
+          { id: Type.String(), name: Type.String() },
+          { description: 'The device a developer’s request came from (a device token); null otherwise.' },
+        ),
+      ),
     ),
     tool: Type.String({
-      description: 'The tool recognised from the user agent (claude-code, openai-sdk, …) or unknown.',
+      description:
+        'The tool recognised from the user agent (claude-code, openai-sdk, an admin-defined tool’s id, …) or unknown.',
     }),
+    mode: Type.Optional(
+      Type.Enum(['provider_key', 'subscription'], {
+        description:
+          'The tool’s mode: provider_key (the organisation’s provider key went upstream) or subscription (the tool’s own credential did).',
+      }),
+    ),
     user_agent: Nullable(Type.String()),
     ip: Type.String(),
     provider: Nullable(Type.Enum([...PROVIDER_FAMILIES])),
@@ -68,6 +87,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
             model: Type.Optional(Type.String({ maxLength: 200 })),
             tool: Type.Optional(Type.String({ maxLength: 64 })),
             actor_id: Type.Optional(Type.String({ maxLength: 64 })),
+            device_id: Type.Optional(Type.String({ maxLength: 64 })),
             request_id: Type.Optional(
               Type.String({ maxLength: 64, description: 'The x-gatehouse-request-id the caller received.' }),
             ),
@@ -90,6 +110,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
         model: q.model,
         tool: q.tool,
         actorId: q.actor_id,
+        deviceId: q.device_id,
         requestId: q.request_id,
       });
       return sendPage(reply, 'activity', page, paging);

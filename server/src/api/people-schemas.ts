@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import type { InvitationSent } from '../identity/invitation-sender.ts';
 import { DEVELOPER_STATUSES } from '../identity/developer-types.ts';
-import { DEVICE_STATUSES } from '../identity/device-types.ts';
+import { DEVICE_REVOKED_REASONS, DEVICE_STATUSES } from '../identity/device-types.ts';
 import { ROLES } from '../identity/admin-types.ts';
 import { NullableTimestamp, Timestamp } from './schemas.ts';
 
@@ -58,8 +58,10 @@ export const DeviceSchema = Type.Object(
     created_at: Timestamp,
     last_seen_at: NullableTimestamp,
     revoked_at: NullableTimestamp,
-    revoked_reason: Type.Union([Type.Enum(['revoked', 'offboarded']), Type.Null()], {
-      description: 'revoked: an admin revoked the device; offboarded: its developer was offboarded.',
+    revoked_reason: Type.Union([Type.Enum([...DEVICE_REVOKED_REASONS]), Type.Null()], {
+      description:
+        'revoked: an admin revoked the device; offboarded: its developer was offboarded; signed_out: the ' +
+        'endpoint client signed out; refresh_reused: a rotated refresh token was presented again.',
     }),
   },
   { $id: 'Device' },

@@ -8,6 +8,8 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
   const actor =
     p.kind === 'admin'
       ? { type: 'admin' as const, id: p.session.admin.id, name: p.session.admin.email }
-      : { type: 'credential' as const, id: p.credential.id, name: p.credential.name };
+      : p.kind === 'developer'
+        ? { type: 'developer' as const, id: p.session.developer.id, name: p.session.developer.email }
+        : { type: 'credential' as const, id: p.credential.id, name: p.credential.name };
   return { actor, ...originOf(request) };
 }

@@ -4,9 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from '../identity/admin-service.ts';
 
 export const SESSION_COOKIE = 'gatehouse_session';
+/** A developer's console session (device approval), apart from the admins' (device-sign-in.md). */
+export const DEVELOPER_SESSION_COOKIE = 'gatehouse_developer_session';
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  name = SESSION_COOKIE,
+): void {
+  reply.setCookie(name, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
@@ -15,8 +22,12 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
+export function clearSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name = SESSION_COOKIE,
+): void {
+  reply.clearCookie(name, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',

@@ -10,7 +10,7 @@ const APPEND_LOCK = 0x6761_7465; // "gate": one fixed key for the audit append l
 // Defence in depth: a value shaped like one of Gatehouse's own secrets never reaches the log, even if a
 // caller put one in `details` by mistake. Applied to the serialised event: the secret alphabet holds no
 // character that JSON escapes, so one pass over the text finds every one.
-const SECRET_SHAPE = /gh(?:cs|at|ss|su|iv|dc|dt|dr)_[A-Za-z0-9_-]{16,}/g;
+const SECRET_SHAPE = /gh(?:cs|at|ss|su|iv|dc|dt|dr|ds)_[A-Za-z0-9_-]{16,}/g;
 
 const trunc = (s: string | null | undefined, n: number) =>
   s == null ? null : s.length > n ? s.slice(0, n) : s;

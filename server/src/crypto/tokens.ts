@@ -13,6 +13,7 @@ export const SECRET_PREFIX = {
   deviceCode: 'ghdc_',
   deviceToken: 'ghdt_',
   deviceRefresh: 'ghdr_',
+  developerSession: 'ghds_',
 } as const;
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

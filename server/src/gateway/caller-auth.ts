@@ -1,19 +1,36 @@
 // Who is calling the Gateway. The caller's Gatehouse token sits wherever its SDK puts an API key:
-// `Authorization: Bearer`, `x-api-key`, Azure's `api-key`, Gemini's `x-goog-api-key` or `?key=`. The
-// token is checked against the in-memory credentials (no database read), for the gateway:invoke scope
-// and the credential's IP rules.
+// `Authorization: Bearer`, `x-api-key`, Azure's `api-key`, Gemini's `x-goog-api-key` or `?key=`; a
+// device token may sit in the path instead (device-path.ts). An access token is checked against the
+// in-memory credentials (no database read), for the gateway:invoke scope and the credential's IP
+// rules; a device token (`ghdt_`) against the in-memory device sessions, which carry gateway:invoke
+// only.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { CredentialService } from '../identity/credential-service.ts';
-import type { Credential, Refusal } from '../identity/credential-types.ts';
-import { GatewayError } from './gateway-errors.ts';
+import type { Credential } from '../identity/credential-types.ts';
+import type {
+  DeviceCaller,
+  DeviceCheck,
+  DeviceRefusalCode,
+  DeviceSessionCache,
+} from '../identity/device-session-cache.ts';
+import { SECRET_PREFIX } from '../crypto/tokens.ts';
+import { pathToken } from './device-path.ts';
+import { GatewayError, type GatewayErrorCode } from './gateway-errors.ts';
 import type { Provider } from './providers/provider-types.ts';
 
-export type Caller = { type: 'credential'; credential: Credential };
+export type Caller = { type: 'credential'; credential: Credential } | DeviceCaller;
+
+/** What checks the callers: the credentials and the device sessions, both in memory. */
+export interface CallerAuthority {
+  credentials: CredentialService;
+  deviceSessions: DeviceSessionCache;
+}
 
 export interface CallerCheck {
   caller?: Caller;
-  /** The credential a refused token named, so that the refusal is attributed in the activity. */
-  refused?: Refusal;
+  /** Whom a refused token named, so that the refusal is attributed in the activity. */
+  refused?: Caller;
   error?: GatewayError;
 }
 
@@ -42,18 +59,61 @@ export function presentedToken(
 }
 
 const HOW =
-  'Use a Gatehouse access token as the API key: exchange an API credential that has the gateway:invoke scope at /api/oauth/token.';
+  'Use a Gatehouse access token as the API key (exchange an API credential that has the gateway:invoke scope at /api/oauth/token), or sign this machine in with `gatehouse-client login`.';
 
+const DEVICE_ERRORS: Record<DeviceRefusalCode, GatewayErrorCode> = {
+  unknown: 'invalid_token',
+  session_expired: 'session_expired',
+  session_ended: 'session_ended',
+  device_revoked: 'device_revoked',
+  developer_offboarded: 'developer_offboarded',
+  developer_inactive: 'developer_inactive',
+};
+
+function deviceVerdict(check: DeviceCheck, devices: DeviceSessionCache): CallerCheck {
+  if (check.ok) {
+    devices.touch(check.caller);
+    return { caller: check.caller };
+  }
+  const { refusal } = check;
+  const error = new GatewayError(DEVICE_ERRORS[refusal.code], refusal.message);
+  return refusal.caller ? { refused: refusal.caller, error } : { error };
+}
+
+/**
+ * The caller's check. `inPath`: the token came in the path, where only a device token may be. A
+ * promise only for a device token whose session this process has not seen yet (one database read).
+ */
 export function checkCaller(
-  credentials: CredentialService,
+  authority: CallerAuthority,
   token: string | undefined,
   ip: string,
-): CallerCheck {
+  inPath = false,
+): CallerCheck | Promise<CallerCheck> {
   if (!token) return { error: new GatewayError('missing_token', `No Gatehouse token was sent. ${HOW}`) };
+  if (token.startsWith(SECRET_PREFIX.deviceToken)) {
+    const { deviceSessions } = authority;
+    const check = deviceSessions.verify(token);
+    return check instanceof Promise
+      ? check.then((c) => deviceVerdict(c, deviceSessions))
+      : deviceVerdict(check, deviceSessions);
+  }
+  if (inPath) {
+    return {
+      error: new GatewayError(
+        'invalid_token',
+        'Only a device token (ghdt_…) may sit in the path (/d/<device token>/…); send an access token as the API key instead.',
+      ),
+    };
+  }
+  const { credentials } = authority;
   const check = credentials.verifyToken(token, ip);
   if (!check.ok) {
     const { refusal } = check;
-    const refused = refusal.code === 'unknown' ? {} : { refused: refusal };
+    const refused =
+      refusal.code === 'unknown'
+        ? {}
+        : { refused: { type: 'credential' as const, credential: refusal.credential } };
     if (refusal.code === 'ip_refused')
       return { ...refused, error: new GatewayError('ip_not_allowed', refusal.message) };
     const message =
@@ -75,4 +135,19 @@ export function checkCaller(
   }
   credentials.touch(check.credential);
   return { caller };
+}
+
+/**
+ * The check of a request's caller: the device token in its path, else the token wherever its SDK put
+ * it (`query`: the parsed query, for Gemini's ?key=). A promise only as checkCaller says.
+ */
+export function checkRequest(
+  authority: CallerAuthority,
+  request: FastifyRequest,
+  provider: Provider,
+  query: URLSearchParams | null,
+): CallerCheck | Promise<CallerCheck> {
+  const inPath = pathToken(request.raw);
+  if (inPath !== undefined) return checkCaller(authority, inPath, request.ip, true);
+  return checkCaller(authority, presentedToken(request.headers, provider, query), request.ip);
 }

@@ -4,8 +4,9 @@
 // anew for every request on the hot path.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CredentialService } from '../identity/credential-service.ts';
+import type { DeviceSessionCache } from '../identity/device-session-cache.ts';
 import type { ActivityLog } from '../activity/activity-log.ts';
-import type { Outcome } from '../activity/activity-types.ts';
+import type { ActivityActor, Outcome } from '../activity/activity-types.ts';
 import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
 import type { CompiledPolicy } from '../policy/evaluation.ts';
 import type { Caller } from './caller-auth.ts';
@@ -13,6 +14,7 @@ import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import type { Spotted } from './json-guard.ts';
 import type { KeyRouter } from './key-router.ts';
 import type { Provider, ProviderRoute } from './providers/provider-types.ts';
+import type { RecognisedTool, ToolRecogniser } from './tools.ts';
 import type { AnswerMeter } from './response-tap.ts';
 import type { Upstream } from './upstream.ts';
 import type { UpstreamHealth } from './upstream-health.ts';
@@ -27,6 +29,8 @@ export interface PolicyDeps {
 
 export interface GatewayDeps {
   credentials: CredentialService;
+  deviceSessions: DeviceSessionCache;
+  tools: ToolRecogniser;
   policy: PolicyDeps;
   router: KeyRouter;
   upstream: Upstream;
@@ -50,8 +54,8 @@ declare module 'fastify' {
 export class Exchange {
   readonly started = performance.now();
   caller: Caller | null = null;
-  /** The credential a refused token named, so that the refusal is attributed. */
-  refusedCredential: { id: string; name: string } | null = null;
+  /** Whom a refused token named, so that the refusal is attributed. */
+  refusedCaller: Caller | null = null;
   model: string | null = null;
   key: ProviderKey | null = null;
   status = 0;
@@ -70,9 +74,9 @@ export class Exchange {
   constructor(
     readonly request: FastifyRequest,
     readonly lane: Lane,
-    readonly tool: string,
-    /** The query string as it goes upstream (without the caller's ?key=). */
-    readonly query: string,
+    readonly tool: RecognisedTool,
+    /** The query string as it goes upstream (without the caller's ?key=, unless it is the tool's own). */
+    public query: string,
   ) {}
 
   /** Answers with a Gateway error in the provider's shape and records it (the app's error handler uses it too). */
@@ -128,12 +132,14 @@ export class Exchange {
     if (this.recorded) return;
     this.recorded = true;
     const { request, lane, answer } = this;
-    const credential = this.caller?.credential ?? this.refusedCredential;
+    const caller = this.caller ?? this.refusedCaller;
     lane.deps.activity.record({
       time: Date.now(),
       requestId: request.id,
-      actor: credential ? { type: 'credential', id: credential.id, name: credential.name } : null,
-      tool: this.tool,
+      actor: actorOf(caller),
+      device: caller?.type === 'device' ? caller.device : null,
+      tool: this.tool.id,
+      mode: this.tool.mode,
       userAgent: request.headers['user-agent'] ?? null,
       ip: request.ip,
       provider: lane.provider.family,
@@ -153,6 +159,17 @@ export class Exchange {
       responseBytes: answer?.bytes ?? 0,
     });
   }
+}
+
+/** The activity's actor: the credential, or for a device token the developer it speaks for. */
+export function actorOf(caller: Caller | null): ActivityActor | null {
+  if (!caller) return null;
+  if (caller.type === 'credential') {
+    const { credential } = caller;
+    return { type: 'credential', id: credential.id, name: credential.name };
+  }
+  // Named by e-mail, as the audit events of developers are: unique, and what a SIEM joins on.
+  return { type: 'developer', id: caller.developer.id, name: caller.developer.email };
 }
 
 function geminiOperation(request: FastifyRequest): string {

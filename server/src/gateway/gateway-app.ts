@@ -8,12 +8,14 @@ import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
+import { cutDevicePath } from './device-path.ts';
 import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import { createGatewayPolicy } from './gateway-policy.ts';
 import { createKeyRouter } from './key-router.ts';
 import { chatRoute, type GatewayDeps } from './pipeline.ts';
 import { PROVIDERS, providerForPath } from './providers/index.ts';
 import { supportingRoutes } from './supporting-routes.ts';
+import { createToolRecogniser } from './tools.ts';
 import { createUpstream } from './upstream.ts';
 import { createUpstreamHealth } from './upstream-health.ts';
 
@@ -31,7 +33,9 @@ export async function buildGatewayApp(
   state: GatewayState,
   services: Services,
 ): Promise<FastifyInstance> {
-  const app = Fastify(fastifyOptions(config, log, GATEWAY_BODY_LIMIT));
+  // A device token in the path (/d/<token>/…) is cut out before routing, so that no log line, error
+  // message, activity record or upstream URL carries it.
+  const app = Fastify({ ...fastifyOptions(config, log, GATEWAY_BODY_LIMIT), rewriteUrl: cutDevicePath });
   registerAccessLog(app, 'x-gatehouse-request-id');
 
   // Declared up front so that every request object has the same shape (the pipeline sets it per request).
@@ -84,8 +88,10 @@ export async function buildGatewayApp(
   const health = createUpstreamHealth();
   const deps: GatewayDeps = {
     credentials: services.credentials,
+    deviceSessions: services.deviceSessionCache,
+    tools: createToolRecogniser(services.policy),
     policy: createGatewayPolicy(services.policy, services.risk, log),
-    router: createKeyRouter(services.providerKeys),
+    router: createKeyRouter(services.providerKeys, config.providerApiUrls),
     upstream,
     health,
     activity: services.activity,
@@ -97,7 +103,7 @@ export async function buildGatewayApp(
     }
   }
   await app.register(supportingRoutes, {
-    credentials: services.credentials,
+    authority: deps,
     catalog: services.catalog,
     health,
   });

@@ -8,6 +8,14 @@ import type { Provider } from './providers/provider-types.ts';
 export const GATEWAY_ERRORS = {
   missing_token: 401,
   invalid_token: 401,
+  // A device token whose sign-in has ended, each saying which way (docs/decisions/device-sign-in.md).
+  session_expired: 401,
+  session_ended: 401,
+  device_revoked: 401,
+  developer_offboarded: 401,
+  developer_inactive: 401,
+  // A tool in subscription mode that did not put a device token in the path.
+  device_path_required: 403,
   insufficient_scope: 403,
   ip_not_allowed: 403,
   invalid_request: 400,

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { compilePolicy, type CompiledPolicy, type Hit } from '../policy/evaluation.ts';
 import type { Enforcement, PolicyDocument } from '../policy/policy-types.ts';
 import type { RiskObservation } from '../risk/risk-types.ts';
-import type { PolicyDeps } from './exchange.ts';
+import { actorOf, type PolicyDeps } from './exchange.ts';
 
 export interface PolicySource {
   current(): { version: number; document: PolicyDocument };
@@ -64,8 +64,8 @@ export function createGatewayPolicy(source: PolicySource, risk: RiskSink, log: L
       return compiled;
     },
     spotted(x, s, where) {
-      const credential = x.caller?.credential;
-      if (!credential) return; // only an authenticated request reaches the policy
+      const actor = actorOf(x.caller);
+      if (!actor) return; // only an authenticated request reaches the policy
       const { match } = s.hit;
       risk.observe({
         rule: match.rule,
@@ -73,10 +73,10 @@ export function createGatewayPolicy(source: PolicySource, risk: RiskSink, log: L
         severity: match.severity,
         label: match.label,
         value: s.value,
-        actor: { type: 'credential', id: credential.id, name: credential.name },
+        actor: { type: actor.type, id: actor.id, name: actor.name },
         provider: x.lane.provider.family,
         model: x.model,
-        tool: x.tool,
+        tool: x.tool.id,
         where,
         location: s.location,
       });

@@ -1,8 +1,16 @@
 // Routing: the requested model picks the provider key among the keys of the request's family. Exactly
 // one key enables it → that key; more than one → 409 naming them; none → 424. Decisions are memoised per
-// family and model until a provider key changes, so the hot path is one Map lookup.
+// family and model until a provider key changes, so the hot path is one Map lookup. A tool in
+// subscription mode sends its own credential, so no key is chosen; only where to send it: the base URL
+// of the organisation's key for that provider (the one that enables the model, else the first), else
+// the provider's public API (docs/decisions/device-sign-in.md).
 import type { ProviderKeyService } from '../provider-keys/provider-key-service.ts';
-import type { ProviderFamily, ProviderKey } from '../provider-keys/provider-key-types.ts';
+import {
+  DEFAULT_BASE_URL,
+  type ProviderFamily,
+  type ProviderKey,
+  type UpstreamTarget,
+} from '../provider-keys/provider-key-types.ts';
 import { GatewayError } from './gateway-errors.ts';
 
 const MEMO_LIMIT = 10_000;
@@ -10,7 +18,12 @@ const MEMO_LIMIT = 10_000;
 export interface KeyRouter {
   /** The key for this model, or a GatewayError (409, 424) to answer with. */
   choose(family: ProviderFamily, model: string): ProviderKey | GatewayError;
+  /** Where a subscription-mode request for this model goes, or a GatewayError (424) to answer with. */
+  subscriptionTarget(family: ProviderFamily, model: string): UpstreamTarget | GatewayError;
 }
+
+/** Where each provider's public API is, where it differs from DEFAULT_BASE_URL (configuration). */
+export type ProviderApiUrls = Partial<Record<ProviderFamily, string>>;
 
 const FAMILY_NAMES: Record<ProviderFamily, string> = {
   anthropic: 'Anthropic',
@@ -19,9 +32,30 @@ const FAMILY_NAMES: Record<ProviderFamily, string> = {
   gemini: 'Gemini',
 };
 
-export function createKeyRouter(providerKeys: ProviderKeyService): KeyRouter {
+export function createKeyRouter(providerKeys: ProviderKeyService, apiUrls: ProviderApiUrls = {}): KeyRouter {
   let memo = new Map<string, ProviderKey | GatewayError>();
+  let targets = new Map<string, UpstreamTarget | GatewayError>();
   let version = providerKeys.version;
+
+  function current() {
+    if (version !== providerKeys.version) {
+      memo = new Map();
+      targets = new Map();
+      version = providerKeys.version;
+    }
+  }
+
+  function target(family: ProviderFamily, model: string): UpstreamTarget | GatewayError {
+    const keys = providerKeys.ofFamily(family);
+    const key = keys.find((k) => k.enables(model)) ?? keys[0];
+    if (key) return { provider: family, baseUrl: key.baseUrl, azureApiVersion: key.azureApiVersion };
+    const baseUrl = apiUrls[family] ?? DEFAULT_BASE_URL[family];
+    if (baseUrl) return { provider: family, baseUrl, azureApiVersion: null };
+    return new GatewayError(
+      'no_provider_key',
+      `Subscription mode sends this tool's own ${FAMILY_NAMES[family]} credential, but Gatehouse does not know where the organisation's ${FAMILY_NAMES[family]} resource is. An admin can add a ${FAMILY_NAMES[family]} provider key with its base URL in the Gatehouse console (Provider keys).`,
+    );
+  }
 
   function decide(family: ProviderFamily, model: string): ProviderKey | GatewayError {
     const matches = providerKeys.ofFamily(family).filter((k) => k.enables(model));
@@ -30,7 +64,7 @@ export function createKeyRouter(providerKeys: ProviderKeyService): KeyRouter {
     if (matches.length === 0) {
       return new GatewayError(
         'no_provider_key',
-        `No ${FAMILY_NAMES[family]} provider key enables ${what}. An admin can add one, or add the model to a key's enabled models, in the Gatehouse console (Provider keys).`,
+        `No ${FAMILY_NAMES[family]} provider key enables ${what}. An admin can add one, or add the model to a key's enabled models, in the Gatehouse console (Provider keys); or set this tool to subscription mode in the policy, so that it uses the developer's own ${FAMILY_NAMES[family]} sign-in through their device.`,
       );
     }
     return new GatewayError(
@@ -43,10 +77,7 @@ export function createKeyRouter(providerKeys: ProviderKeyService): KeyRouter {
 
   return {
     choose(family, model) {
-      if (version !== providerKeys.version) {
-        memo = new Map();
-        version = providerKeys.version;
-      }
+      current();
       const id = `${family}\u0000${model}`;
       let decision = memo.get(id);
       if (decision === undefined) {
@@ -56,6 +87,17 @@ export function createKeyRouter(providerKeys: ProviderKeyService): KeyRouter {
         memo.set(id, decision);
       }
       return decision;
+    },
+    subscriptionTarget(family, model) {
+      current();
+      const id = `${family}\u0000${model}`;
+      let found = targets.get(id);
+      if (found === undefined) {
+        found = target(family, model);
+        if (targets.size >= MEMO_LIMIT) targets = new Map();
+        targets.set(id, found);
+      }
+      return found;
     },
   };
 }

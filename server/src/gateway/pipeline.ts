@@ -1,19 +1,21 @@
-// One Gateway request, in the order the design gives: authenticate → recognise the tool (and, with the
-// policy issue, its mode) → policy on the request → route to a provider key → upstream → policy on the
-// response (as it streams) → record. Authentication runs before the body is read (an onRequest hook),
-// so that an unauthenticated caller cannot make the Gateway take in 32 MB. Every request that reaches a
-// chat route is recorded in the activity, refused or not (exchange.ts).
+// One Gateway request, in the order the design gives: authenticate → recognise the tool and its mode →
+// policy on the request → route to a provider key (or, in subscription mode, to where the tool's own
+// credential goes) → upstream → policy on the response (as it streams) → record. Authentication runs
+// before the body is read (an onRequest hook), so that an unauthenticated caller cannot make the
+// Gateway take in 32 MB. Every request that reaches a chat route is recorded in the activity, refused
+// or not (exchange.ts).
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { checkCaller, presentedToken } from './caller-auth.ts';
+import { checkRequest } from './caller-auth.ts';
+import { pathToken } from './device-path.ts';
 import { Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
 import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
 import { relayAnswer } from './relay.ts';
-import { recogniseTool } from './tools.ts';
-import { upstreamHeaders } from './upstream.ts';
+import type { RecognisedTool } from './tools.ts';
+import { subscriptionHeaders, upstreamHeaders } from './upstream.ts';
 
 export type { GatewayDeps } from './exchange.ts';
 
@@ -36,16 +38,18 @@ function onResponseClose(this: TrackedResponse) {
 
 export function chatRoute(provider: Provider, route: ProviderRoute, deps: GatewayDeps) {
   const lane: Lane = { provider, route, deps };
-  const { credentials, router, upstream } = deps;
+  const { router, upstream, tools } = deps;
 
-  /** 1. Authenticate, before the body is read. */
+  /** 1. Authenticate, before the body is read, and 2. recognise the tool and its mode. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const raw = request.url;
     const q = raw.indexOf('?');
-    let query = q === -1 ? '' : raw.slice(q + 1);
+    const sentQuery = q === -1 ? '' : raw.slice(q + 1);
+    let query = sentQuery;
     let params: URLSearchParams | null = null;
     if (provider.tokenInQuery && query) {
-      // The caller's ?key= is its Gateway token: read it, and never send it upstream.
+      // The caller's ?key= is its Gateway token (or, with the token in the path, the tool's own key):
+      // read it, and never send it upstream unless the tool's mode says so.
       params = new URLSearchParams(query);
       if (params.has('key')) {
         const rest = new URLSearchParams(params);
@@ -53,12 +57,19 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
         query = rest.toString();
       }
     }
-    const x = new Exchange(request, lane, recogniseTool(request.headers['user-agent']), query);
+    const tool = tools.recognise(request.headers['user-agent']);
+    const x = new Exchange(request, lane, tool, query);
     request.exchange = x;
-    const check = checkCaller(credentials, presentedToken(request.headers, provider, params), request.ip);
+    let check = checkRequest(deps, request, provider, params);
+    if (check instanceof Promise) check = await check;
     x.caller = check.caller ?? null;
-    if (check.refused && 'credential' in check.refused) x.refusedCredential = check.refused.credential;
+    if (check.refused) x.refusedCaller = check.refused;
     if (check.error) return x.refuse(reply, check.error);
+    if (tool.mode === 'subscription') {
+      if (pathToken(request.raw) === undefined) return x.refuse(reply, subscriptionNeedsPath(tool, provider));
+      // The tool's own ?key= is its provider credential: it goes upstream as sent.
+      x.query = sentQuery;
+    }
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -93,8 +104,6 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     x.model = model.slice(0, 200);
     x.stream = route.stream(req);
 
-    // 2. The tool is known (authenticate); its mode comes with the people issue and sits here.
-
     // 3. The policy on the request, before any provider key is chosen.
     let upstreamBody = request.body as Buffer;
     const policy = deps.policy.current();
@@ -107,10 +116,22 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       }
     }
 
-    // 4. Route.
-    const key = router.choose(provider.family, model);
-    if (key instanceof GatewayError) return x.refuse(reply, key);
-    x.key = key;
+    // 4. Route: the organisation's key, or in subscription mode the tool's own credential, which needs
+    // only a place to go.
+    let url: string;
+    let headers: Record<string, string | string[]>;
+    if (x.tool.mode === 'subscription') {
+      const target = router.subscriptionTarget(provider.family, model);
+      if (target instanceof GatewayError) return x.refuse(reply, target);
+      url = route.upstreamPath(req, target);
+      headers = subscriptionHeaders(request.headers);
+    } else {
+      const key = router.choose(provider.family, model);
+      if (key instanceof GatewayError) return x.refuse(reply, key);
+      x.key = key;
+      url = route.upstreamPath(req, key);
+      headers = upstreamHeaders(request.headers, provider.authHeaders(key));
+    }
 
     // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
     // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
@@ -121,8 +142,8 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     let answer;
     try {
       answer = await upstream.send({
-        url: route.upstreamPath(req, key),
-        headers: upstreamHeaders(request.headers, provider.authHeaders(key)),
+        url,
+        headers,
         body: upstreamBody,
         signal: cancel,
       });
@@ -140,4 +161,20 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
   }
 
   return { onRequest: authenticate, handler: handle };
+}
+
+const PROVIDER_NAMES: Record<Provider['family'], string> = {
+  anthropic: 'Anthropic',
+  openai: 'OpenAI',
+  azure: 'Azure OpenAI',
+  gemini: 'Google',
+};
+
+function subscriptionNeedsPath(tool: RecognisedTool, provider: Provider): GatewayError {
+  return new GatewayError(
+    'device_path_required',
+    `${tool.name} is in subscription mode in the Gatehouse policy: it signs in to ${PROVIDER_NAMES[provider.family]} ` +
+      "itself, and reaches the Gateway with this machine's device token in its base URL " +
+      '(<Gateway URL>/d/<device token>). `gatehouse-client login` signs the machine in.',
+  );
 }

@@ -2,9 +2,8 @@
 // curated model list, in OpenAI's list shape, or Anthropic's when the caller is an Anthropic client)
 // and GET /v1/status (per-provider health from this replica's recent upstream outcomes).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { CredentialService } from '../identity/credential-service.ts';
 import type { ModelCatalog } from '../provider-keys/model-catalog.ts';
-import { checkCaller, presentedToken } from './caller-auth.ts';
+import { checkRequest, type CallerAuthority } from './caller-auth.ts';
 import { sendGatewayError } from './gateway-errors.ts';
 import { anthropic } from './providers/anthropic.ts';
 import { openai } from './providers/openai.ts';
@@ -14,16 +13,18 @@ import type { UpstreamHealth } from './upstream-health.ts';
 const LISTED_AT = Date.UTC(2025, 0, 1);
 
 export const supportingRoutes: FastifyPluginAsync<{
-  credentials: CredentialService;
+  authority: CallerAuthority;
   catalog: ModelCatalog;
   health: UpstreamHealth;
-}> = async (app, { credentials, catalog, health }) => {
+}> = async (app, { authority, catalog, health }) => {
   /** Anthropic's SDK (and Claude Code) send anthropic-version: they get Anthropic's shapes. */
   const shapeFor = (request: FastifyRequest) => (request.headers['anthropic-version'] ? anthropic : openai);
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const provider = shapeFor(request);
-    const { error } = checkCaller(credentials, presentedToken(request.headers, provider, null), request.ip);
+    let check = checkRequest(authority, request, provider, null);
+    if (check instanceof Promise) check = await check;
+    const { error } = check;
     if (error) {
       return sendGatewayError(reply, provider, error);
     }

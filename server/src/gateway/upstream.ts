@@ -42,6 +42,12 @@ const REQUEST_DROP = new Set([
   'x-real-ip',
 ]);
 
+// Subscription mode: the tool's own provider credential goes up unchanged (the device token is in the
+// path), so the credential headers pass, unless one holds a Gatehouse token, which never goes upstream.
+const CALLER_CREDENTIALS = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key'];
+const SUBSCRIPTION_DROP = new Set([...REQUEST_DROP].filter((h) => !CALLER_CREDENTIALS.includes(h)));
+const GATEHOUSE_TOKEN = /\bgh(at|dt)_/;
+
 // And the length: the policy may redact the answer, and Node sets the length of what it sends.
 const RESPONSE_DROP = new Set([...HOP_BY_HOP, 'content-length', 'proxy-authenticate', 'set-cookie']);
 
@@ -59,6 +65,20 @@ export function upstreamHeaders(
   }
   out['content-type'] ??= 'application/json';
   return Object.assign(out, auth);
+}
+
+/** The caller's headers as they go upstream in subscription mode: its own credential with them. */
+export function subscriptionHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
+  const named = connectionHeaders(incoming.connection);
+  const out: Record<string, string | string[]> = {};
+  for (const name in incoming) {
+    const v = incoming[name];
+    if (v === undefined || SUBSCRIPTION_DROP.has(name) || named?.has(name)) continue;
+    if (CALLER_CREDENTIALS.includes(name) && GATEHOUSE_TOKEN.test(String(v))) continue;
+    out[name] = v;
+  }
+  out['content-type'] ??= 'application/json';
+  return out;
 }
 
 /** The provider's response headers as they go to the caller. */

@@ -23,8 +23,10 @@ import { adminRoutes } from '../api/admin-routes.ts';
 import { developerRoutes } from '../api/developer-routes.ts';
 import { deviceRoutes } from '../api/device-routes.ts';
 import { invitationRoutes } from '../api/invitation-routes.ts';
-import { registerTokenEndpoint } from '../identity/oauth/token-endpoint.ts';
-import { clientCredentialsGrant } from '../identity/oauth/client-credentials.ts';
+import { registerOAuthEndpoints } from '../identity/oauth/oauth-endpoints.ts';
+import { developerSessionRoutes } from '../api/developer-session-routes.ts';
+import { developerDeviceRoutes } from '../api/developer-device-routes.ts';
+import { deviceSettingsRoutes } from '../api/device-settings-routes.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerAccessLog } from './logger.ts';
 import { fastifyOptions } from './fastify-options.ts';
@@ -72,6 +74,7 @@ export async function buildConsoleApp(
             flows: { clientCredentials: { tokenUrl: '/api/oauth/token', scopes: { ...SCOPES } } },
           },
           session: { type: 'apiKey', in: 'cookie', name: 'gatehouse_session' },
+          developerSession: { type: 'apiKey', in: 'cookie', name: 'gatehouse_developer_session' },
         },
       },
     },
@@ -93,14 +96,13 @@ export async function buildConsoleApp(
       await api.register(developerRoutes, { developers: services.developers });
       await api.register(deviceRoutes, { devices: services.devices });
       await api.register(invitationRoutes, { invitations: services.invitations });
+      await api.register(developerSessionRoutes, services);
+      await api.register(developerDeviceRoutes, services);
+      await api.register(deviceSettingsRoutes, services);
     },
     { prefix: '/api/v1' },
   );
-  await app.register(
-    async (oauth) =>
-      registerTokenEndpoint(oauth, { ...services, grants: [clientCredentialsGrant(services.credentials)] }),
-    { prefix: '/api/oauth' },
-  );
+  await app.register(async (oauth) => registerOAuthEndpoints(oauth, services), { prefix: '/api/oauth' });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

@@ -1,5 +1,5 @@
-// Developers' lifecycle: invite, ask for access (device sign-in without an invitation, in a later
-// release), approve, offboard. Every change is an audit event in the same transaction, then a
+// Developers' lifecycle: invite, ask for access (device sign-in without an invitation), approve,
+// offboard. Every change is an audit event in the same transaction, then a
 // `developer` change notification, so that the Gateway's caches (in this process before the call
 // returns, in other replicas through PostgreSQL) drop an offboarded developer's devices at once.
 import type { Store } from '../store/database.ts';

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { LogPage } from '../store/event-log.ts';
 import { pageBySeq, type SeqPageQuery } from '../store/seq-pages.ts';
-import { deviceView, type Device, type DeviceStatus } from './device-types.ts';
+import { deviceView, type Device, type DeviceRevokedReason, type DeviceStatus } from './device-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,7 +54,7 @@ export async function queryDevices(db: Db, q: DeviceQuery): Promise<LogPage> {
 export async function revokeDevices(
   db: Db,
   which: { deviceId: string } | { developerId: string },
-  reason: 'revoked' | 'offboarded',
+  reason: DeviceRevokedReason,
   now: number,
 ): Promise<number> {
   const result = await db

@@ -1,7 +1,12 @@
-// Devices: a developer's machine signed in with the endpoint client (device sign-in comes in a later
-// release; this one lists and revokes them). Revoked is final: the machine signs in again as a new device.
+// Devices: a developer's machine signed in with the endpoint client (RFC 8628 device sign-in,
+// docs/decisions/device-sign-in.md). Revoked is final: the machine signs in again as a new device.
 export const DEVICE_STATUSES = ['active', 'revoked'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+/** revoked: an admin revoked it; offboarded: its developer was offboarded; signed_out: the endpoint
+ * client signed out; refresh_reused: a rotated refresh token was replayed (a stolen token, likely). */
+export const DEVICE_REVOKED_REASONS = ['revoked', 'offboarded', 'signed_out', 'refresh_reused'] as const;
+export type DeviceRevokedReason = (typeof DEVICE_REVOKED_REASONS)[number];
 
 export interface Device {
   id: string;
@@ -14,8 +19,7 @@ export interface Device {
   createdAt: number;
   lastSeenAt: number | null;
   revokedAt: number | null;
-  /** revoked: an admin revoked it; offboarded: its developer was offboarded. */
-  revokedReason: 'revoked' | 'offboarded' | null;
+  revokedReason: DeviceRevokedReason | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -79,7 +79,7 @@ export function diffPolicy(before: unknown, after: unknown): PolicyChange[] {
 const SCALAR = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number';
 
 /** Settings whose values say what the policy does and hold nothing an admin may consider secret. */
-const SETTING = /\/(enforcement|action|severity|case_sensitive)$/;
+const SETTING = /\/(enforcement|action|severity|case_sensitive|mode)$/;
 
 /**
  * The changes as the audit log keeps them: every path and operation, and the before and after values

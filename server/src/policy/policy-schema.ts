@@ -2,7 +2,7 @@
 // what the OpenAPI document shows. Every string and list is bounded. What a schema cannot say (unique
 // rule ids, a pattern that compiles, exactly one of pattern and keywords) policy-validation.ts checks.
 import { Type, type Static } from 'typebox';
-import { ACTIONS, ENFORCEMENTS } from './policy-types.ts';
+import { ACTIONS, ENFORCEMENTS, TOOL_MODES } from './policy-types.ts';
 import { SEVERITIES } from './detectors/detector-types.ts';
 import { MAX_PATTERN_LENGTH } from './detectors/regex-safety.ts';
 
@@ -14,6 +14,8 @@ export const LIMITS = {
   allowlist: 1000,
   allowValueLength: 4096,
   noteLength: 500,
+  tools: 100,
+  toolNameLength: 100,
 } as const;
 
 const Action = Type.Enum([...ACTIONS], {
@@ -76,6 +78,38 @@ const CustomRule = Type.Object(
   { additionalProperties: false, description: 'Exactly one of pattern and keywords.' },
 );
 
+const ToolSetting = Type.Object(
+  {
+    id: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[a-z0-9][a-z0-9-]*$',
+      description:
+        'A built-in tool (claude-code, codex, gemini-cli, cursor, anthropic-sdk, openai-sdk, google-genai-sdk, curl) ' +
+        'or an admin-defined one; shown in the activity as its tool.',
+    }),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: LIMITS.toolNameLength,
+        description: 'Required for an admin-defined tool; not given for a built-in one.',
+      }),
+    ),
+    user_agent: Type.Optional({
+      ...Pattern,
+      description:
+        'A regular expression (JavaScript syntax, no slashes or flags, case-insensitive) that the User-Agent ' +
+        'of the tool’s requests matches. Required for an admin-defined tool; not given for a built-in one.',
+    }),
+    mode: Type.Enum([...TOOL_MODES], {
+      description:
+        'provider_key: the Gateway sends the organisation’s provider key. subscription: the tool sends its ' +
+        'own provider sign-in, with the device token in the path (/d/<device token>/…).',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const PolicyDocumentSchema = Type.Object(
   {
     enforcement: Type.Enum([...ENFORCEMENTS], {
@@ -89,6 +123,13 @@ export const PolicyDocumentSchema = Type.Object(
         custom: Type.Array(CustomRule, { maxItems: LIMITS.customRules }),
       },
       { additionalProperties: false },
+    ),
+    tools: Type.Optional(
+      Type.Array(ToolSetting, {
+        maxItems: LIMITS.tools,
+        description:
+          'Tools with settings of their own (absent: none); a tool not listed is in provider_key mode.',
+      }),
     ),
   },
   { $id: 'PolicyDocument', additionalProperties: false },

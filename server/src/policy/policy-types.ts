@@ -1,7 +1,7 @@
 // The policy document: what the Gateway does with what its detectors find. It is the API's document
 // as served by GET /api/v1/policy and replaced whole by PUT (with If-Match), so that
 // infrastructure-as-code can own it. Renaming a field is a breaking change for whoever keeps it in git.
-// The tools, models and MCP sections of the design come with the issues that give them meaning.
+// The models and MCP sections of the design come with the issues that give them meaning.
 import type { Severity } from './detectors/detector-types.ts';
 
 /** enforce: act on the actions; monitor: detect and record, never block or redact; off: no scanning. */
@@ -35,6 +35,25 @@ export interface CustomRule {
   severity: Severity;
 }
 
+/**
+ * provider_key: the Gateway sends the organisation's provider key (the default). subscription: the tool
+ * signs in to the provider itself (a developer's own plan); the caller puts its device token in the
+ * path and its own provider credential goes upstream unchanged (docs/decisions/device-sign-in.md).
+ */
+export const TOOL_MODES = ['provider_key', 'subscription'] as const;
+export type ToolMode = (typeof TOOL_MODES)[number];
+
+/**
+ * A tool's settings. A built-in tool (gateway/tools.ts) is named by its id alone; any other id is an
+ * admin-defined tool, recognised by `user_agent` (a regular expression, case-insensitive).
+ */
+export interface ToolSetting {
+  id: string;
+  name?: string;
+  user_agent?: string;
+  mode: ToolMode;
+}
+
 export interface PolicyDocument {
   enforcement: Enforcement;
   detectors: {
@@ -42,6 +61,8 @@ export interface PolicyDocument {
     pii: DetectorSettings;
     custom: CustomRule[];
   };
+  /** Tools with settings of their own; a tool not listed is in provider_key mode. */
+  tools: ToolSetting[];
 }
 
 /**
@@ -56,4 +77,5 @@ export const DEFAULT_POLICY: PolicyDocument = {
     pii: { action: 'alert', allowlist: [] },
     custom: [],
   },
+  tools: [],
 };

@@ -38,6 +38,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A version written before a section existed reads as having it empty (`tools` came with devices). */
+function withSections(doc: PolicyDocument): PolicyDocument {
+  doc.tools ??= [];
+  return doc;
+}
+
 export function makePolicyVersion(v: {
   version: number;
   documentJson: string;
@@ -49,7 +55,7 @@ export function makePolicyVersion(v: {
   return {
     version: v.version,
     etag: etagOf(v.version, v.documentJson),
-    document: deepFreeze(JSON.parse(v.documentJson) as PolicyDocument),
+    document: deepFreeze(withSections(JSON.parse(v.documentJson) as PolicyDocument)),
     createdAt: v.createdAt,
     createdBy: v.createdBy,
     summary: v.summary,

@@ -41,8 +41,11 @@ export function makeProviderKey(k: Omit<ProviderKey, 'enables'>): ProviderKey {
   return { ...k, enables: compileModelPatterns(k.enabledModels) };
 }
 
+/** Where a request goes upstream: a provider key's, or (subscription mode) the target chosen for it. */
+export type UpstreamTarget = Pick<ProviderKey, 'provider' | 'baseUrl' | 'azureApiVersion'>;
+
 /** Where requests for this key go: its base URL, or its family's default, without a trailing slash. */
-export function upstreamBase(k: ProviderKey): string {
+export function upstreamBase(k: Pick<ProviderKey, 'provider' | 'baseUrl'>): string {
   return (k.baseUrl ?? DEFAULT_BASE_URL[k.provider] ?? '').replace(/\/+$/, '');
 }
 

@@ -7,12 +7,16 @@ import * as foundation from './migrations/0001-foundation.ts';
 import * as gateway from './migrations/0002-gateway.ts';
 import * as policy from './migrations/0003-policy.ts';
 import * as people from './migrations/0004-people.ts';
+import * as deviceSignIn from './migrations/0005-device-sign-in.ts';
+import * as deviceActivity from './migrations/0006-device-activity.ts';
 
 export const MIGRATIONS = {
   '0001-foundation': foundation,
   '0002-gateway': gateway,
   '0003-policy': policy,
   '0004-people': people,
+  '0005-device-sign-in': deviceSignIn,
+  '0006-device-activity': deviceActivity,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -93,6 +93,8 @@ export interface ActivityTable {
   time: number;
   outcome: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
   actor_id: string | null;
+  /** The device of a request made with a device token (0006). */
+  device_id: string | null;
   provider: string | null;
   model: string | null;
   tool: string;
@@ -182,8 +184,9 @@ export interface DevicesTable {
   created_at: number;
   last_seen_at: number | null;
   revoked_at: number | null;
-  /** revoked: an admin revoked this device; offboarded: its developer was offboarded. */
-  revoked_reason: 'revoked' | 'offboarded' | null;
+  /** revoked: an admin revoked this device; offboarded: its developer was offboarded; signed_out: the
+   * endpoint client signed out; refresh_reused: a rotated refresh token was replayed. */
+  revoked_reason: 'revoked' | 'offboarded' | 'signed_out' | 'refresh_reused' | null;
 }
 
 export interface DeveloperSessionsTable {
@@ -196,6 +199,40 @@ export interface DeveloperSessionsTable {
   expires_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+}
+
+export interface DeviceAuthorizationsTable {
+  id: string;
+  /** SHA-256 of the ghdc_ device code, hex. */
+  device_code_hash: string;
+  /** SHA-256 of the normalised user code (8 letters, no dash), hex. */
+  user_code_hash: string;
+  client_id: string;
+  scope: string;
+  device_name: string | null;
+  platform: string | null;
+  client_version: string | null;
+  /** Where the device asked from, shown on the approval page. */
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  expires_at: number;
+  interval_seconds: number;
+  last_polled_at: number | null;
+  /** exchanged: the device code was swapped for tokens (once). */
+  status: 'pending' | 'approved' | 'denied' | 'exchanged';
+  /** The developer who approved or denied it. */
+  developer_id: string | null;
+  decided_at: number | null;
+  /** The device the exchange created. */
+  device_id: string | null;
+}
+
+export interface RetiredRefreshTokensTable {
+  /** SHA-256 of a refresh token the session has rotated away from, hex. */
+  token_hash: string;
+  session_id: string;
+  retired_at: number;
 }
 
 export interface Database {
@@ -213,4 +250,6 @@ export interface Database {
   invitations: InvitationsTable;
   devices: DevicesTable;
   developer_sessions: DeveloperSessionsTable;
+  device_authorizations: DeviceAuthorizationsTable;
+  retired_refresh_tokens: RetiredRefreshTokensTable;
 }

@@ -106,6 +106,42 @@ const ROUTES: RouteRow[] = [
     body: { token: 'ghiv_x', password: 'x'.repeat(12) },
   },
   { method: 'POST', path: '/api/oauth/token', access: 'public', body: 'grant_type=client_credentials' },
+  // Device sign-in (docs/decisions/device-sign-in.md): the endpoint client's OAuth endpoints, the
+  // developer's own console routes, and the organisation's device settings.
+  {
+    method: 'POST',
+    path: '/api/oauth/device_authorization',
+    access: 'public',
+    body: 'client_id=gatehouse-client',
+  },
+  { method: 'POST', path: '/api/oauth/revoke', access: 'public', body: 'client_id=gatehouse-client&token=x' },
+  {
+    method: 'POST',
+    path: '/api/v1/developer/session',
+    access: 'public',
+    body: { email: 'nobody@example.com', password: 'x' },
+  },
+  { method: 'GET', path: '/api/v1/developer/session', access: 'developer' },
+  { method: 'DELETE', path: '/api/v1/developer/session', access: 'developer' },
+  {
+    method: 'POST',
+    path: '/api/v1/developer/access-requests',
+    access: 'public',
+    body: { email: 'new@example.com', password: 'x'.repeat(12), user_code: 'BCDF-GHJK' },
+  },
+  ...['', '/approve', '/deny'].map((action): RouteRow => ({
+    method: action ? 'POST' : 'GET',
+    path: `/api/v1/developer/device-authorizations/{user_code}${action}`,
+    access: 'developer',
+    params: { user_code: 'BCDF-GHJK' },
+  })),
+  { method: 'GET', path: '/api/v1/settings/devices', access: { role: 'viewer', scope: 'users:read' } },
+  {
+    method: 'PUT',
+    path: '/api/v1/settings/devices',
+    access: { role: 'admin', scope: 'users:write' },
+    body: { session_lifetime_days: 30 },
+  },
 ];
 
 eachEngine('route security', (engine) => {

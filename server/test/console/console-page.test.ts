@@ -25,7 +25,11 @@ test('every /console path serves the app under a strict Content-Security-Policy'
     '/console/risk',
     '/console/policy',
     '/console/audit',
+    '/console/people',
+    '/console/devices',
     '/console/setup',
+    '/console/accept',
+    '/console/device',
   ];
   for (const path of paths) {
     const res = await fetch(`${server.consoleUrl}${path}`);

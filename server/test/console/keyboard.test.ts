@@ -173,4 +173,34 @@ eachEngine('console: the keyboard alone', (engine) => {
     await dialog.waitFor({ state: 'detached' });
     assert.deepEqual(c.problems, []);
   });
+
+  test('people: the tabs, the invite dialog and a role change work from the keyboard', async () => {
+    const { page } = c;
+    await page.reload(); // Tab starts again from the top of the page
+    await page.getByRole('heading', { name: 'Provider keys', level: 1 }).waitFor();
+    await tabTo(page, /^People$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
+    await tabTo(page, /^Developers$/);
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Admins', selected: true }).waitFor();
+    await tabTo(page, /^Invite admin$/);
+    await page.keyboard.press('Enter');
+    const invite = page.getByRole('dialog', { name: 'Invite an admin' });
+    await invite.waitFor();
+    assert.match((await focusInDialog(page)).name, /^E-mail address/, 'the focus starts on the address');
+    await page.keyboard.press('Escape');
+    await invite.waitFor({ state: 'detached' });
+    await focusReturnsTo(page, 'Invite admin');
+
+    await tabTo(page, new RegExp(`^Change role ${server.owner.email}$`));
+    await page.keyboard.press('Enter');
+    const change = page.getByRole('dialog', { name: 'Change the role' });
+    await change.waitFor();
+    assert.match((await focusInDialog(page)).name, /^Owner/, 'the focus starts on the roles');
+    await page.keyboard.press('Escape');
+    await change.waitFor({ state: 'detached' });
+    await focusReturnsTo(page, `Change role ${server.owner.email}`);
+    assert.deepEqual(c.problems, []);
+  });
 });

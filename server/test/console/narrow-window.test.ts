@@ -1,16 +1,21 @@
 // Every page of the console in an 800 px wide window, with real data in it (provider keys, credentials,
-// Gateway requests, audit events): the page body never scrolls sideways (a wide table scrolls inside its
-// own container), the folded navigation opens from its burger and every entry in it leads to its page.
+// Gateway requests, audit events, a developer and their device): the page body never scrolls sideways
+// (a wide table scrolls inside its own container), the folded navigation opens from its burger and every
+// entry in it leads to its page.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 import { assertNoPageScroll, consoleSuite, screenshot, signInAsOwner } from '../helpers/console-page.ts';
+import { signIn } from '../helpers/api-client.ts';
+import { addDeveloper, insertDevice } from '../helpers/people.ts';
 
 const NAV = [
   { link: 'Activity', heading: 'Activity', content: 'Gateway requests' },
   { link: 'Provider keys', heading: 'Provider keys', content: 'Provider keys' },
+  { link: 'People', heading: 'People', content: 'Developers' },
+  { link: 'Devices', heading: 'Devices', content: 'Devices' },
   { link: 'API credentials', heading: 'API credentials', content: 'API credentials' },
   { link: 'Audit log', heading: 'Audit log', content: 'Audit events' },
 ];
@@ -42,6 +47,9 @@ eachEngine('console: an 800 px window', (engine) => {
     assert.equal(refused.status, 401);
     await refused.text();
     await f.activity(2);
+    // A developer with a device, for the people and devices pages.
+    const owner = await signIn(f.server.consoleUrl, f.server.owner.email, f.server.owner.password);
+    await insertDevice(f.server, await addDeveloper(f.server, owner, 'ada@example.com'), 'ada-macbook');
   });
 
   test('sign-in and setup fit', async () => {

@@ -14,6 +14,7 @@ const policy = (action: Action, enforcement: 'enforce' | 'monitor' | 'off' = 'en
     {
       enforcement,
       detectors: { secrets: { action, allowlist: [] }, pii: { action: 'off', allowlist: [] }, custom: [] },
+      tools: [],
     },
     1,
     (d, err) => assert.fail(`${d}: ${String(err)}`),
@@ -107,6 +108,7 @@ test('a detector that throws fails closed under enforce, and is reported; under 
       pii: { action: 'off' as const, allowlist: [] },
       custom: [],
     },
+    tools: [],
   });
   const enforce = compilePolicy(doc('enforce'), 1, (d) => failures.push(d), { detectors: [broken] });
   const g = guardJson(enforce, { text: 'anything at all' });

@@ -1,6 +1,6 @@
 // People as the tests use them: invitations made and accepted over HTTP, the session an accepted admin
-// invitation opens, and devices and developer sessions written straight to the store (device sign-in,
-// which makes them, comes in a later release).
+// invitation opens, and devices and developer sessions written straight to the store, for tests that
+// need a particular state or expiry at once (device-sign-in.ts signs a device in the real way).
 import assert from 'node:assert/strict';
 import { newId } from '../../src/crypto/tokens.ts';
 import { ApiClient, type Reply } from './api-client.ts';

@@ -1,12 +1,17 @@
 // Setting the policy through the management API, as infrastructure-as-code would, for tests that need
 // the Gateway to act on what it finds; and reading what it recorded.
-import type { Action, CustomRule, PolicyDocument } from '../../src/policy/policy-types.ts';
+import type { Action, CustomRule, PolicyDocument, ToolSetting } from '../../src/policy/policy-types.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** A policy with the given actions (secrets, PII) and custom rules; `enforce` unless said otherwise. */
 export function policyDoc(
   secrets: Action,
-  options: { pii?: Action; custom?: CustomRule[]; enforcement?: PolicyDocument['enforcement'] } = {},
+  options: {
+    pii?: Action;
+    custom?: CustomRule[];
+    enforcement?: PolicyDocument['enforcement'];
+    tools?: ToolSetting[];
+  } = {},
 ): PolicyDocument {
   return {
     enforcement: options.enforcement ?? 'enforce',
@@ -15,6 +20,7 @@ export function policyDoc(
       pii: { action: options.pii ?? 'off', allowlist: [] },
       custom: options.custom ?? [],
     },
+    tools: options.tools ?? [],
   };
 }
 

@@ -2,10 +2,11 @@
 // owner configured. Tests talk to it over HTTP only; `gatehouse.services` is there for what no API
 // can do (moving a credential's expiry into the past).
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { startGatehouse, type Gatehouse } from '../../src/gatehouse.ts';
-import { freshStore, type Engine } from './engines.ts';
+import { freshStore, type Engine, type FreshStore } from './engines.ts';
 
 export interface TestServer {
   consoleUrl: string;
@@ -21,13 +22,15 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Leave the store without an admin (to exercise the setup link). */
   noAdmin?: boolean;
+  /** The server's logger (a test that reads the log lines gives its own). */
+  log?: Logger;
 }
 
-export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
-  const store = await freshStore(engine);
-  const masterKey = randomBytes(32);
-  const owner = { email: 'owner@example.com', password: 'correct horse battery staple' };
-  const config = loadConfig({
+export const TEST_OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+/** The settings of a test server on `store` (also what replicas of one store share). */
+export function testConfig(store: FreshStore, masterKey: Buffer, options: TestServerOptions = {}) {
+  return loadConfig({
     GATEHOUSE_CONSOLE_PORT: '0',
     GATEHOUSE_GATEWAY_PORT: '0',
     GATEHOUSE_DATA_DIR: store.dataDir,
@@ -36,11 +39,18 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     ...(store.databaseUrl ? { GATEHOUSE_DATABASE_URL: store.databaseUrl } : {}),
     ...(options.noAdmin
       ? {}
-      : { GATEHOUSE_ADMIN_EMAIL: owner.email, GATEHOUSE_ADMIN_PASSWORD: owner.password }),
+      : { GATEHOUSE_ADMIN_EMAIL: TEST_OWNER.email, GATEHOUSE_ADMIN_PASSWORD: TEST_OWNER.password }),
     ...options.env,
   });
+}
+
+export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
+  const store = await freshStore(engine);
+  const masterKey = randomBytes(32);
+  const owner = { ...TEST_OWNER };
+  const config = testConfig(store, masterKey, options);
   const gatehouse = await startGatehouse(config, {
-    log: createLogger(config.logLevel),
+    log: options.log ?? createLogger(config.logLevel),
     ...(store.pgSchema ? { pgSchema: store.pgSchema } : {}),
   });
   return {

@@ -15,6 +15,7 @@ export function policy(action: Action, enforcement: Enforcement = 'enforce', pii
       pii: { action: pii, allowlist: [] },
       custom: [],
     },
+    tools: [],
   };
   return compilePolicy(doc, 1, (detector, err) => assert.fail(`${detector} failed: ${String(err)}`));
 }

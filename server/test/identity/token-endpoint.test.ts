@@ -197,13 +197,17 @@ eachEngine('token endpoint', (engine) => {
     }
   });
 
-  test('unsupported_grant_type for any grant but client_credentials', async () => {
+  test("unsupported_grant_type for any grant but client_credentials and the endpoint client's", async () => {
     const c = await credential({ name: 'grant-types', scopes: ['audit:read'] });
-    for (const grant_type of ['password', 'authorization_code', 'refresh_token', 'CLIENT_CREDENTIALS']) {
+    for (const grant_type of ['password', 'authorization_code', 'CLIENT_CREDENTIALS']) {
       const res = await raw(form({ ...inBody(c), grant_type }));
       assert.equal(res.status, 400, grant_type);
       assert.equal(res.body.error, 'unsupported_grant_type', grant_type);
     }
+    // Refresh tokens are the endpoint client's (device sign-in); a machine credential has none.
+    const res = await raw(form({ ...inBody(c), grant_type: 'refresh_token', refresh_token: 'ghdr_x' }));
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error, 'invalid_client');
   });
 
   test('invalid_scope for an unknown scope and for a scope the credential lacks', async () => {

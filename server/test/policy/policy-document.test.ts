@@ -82,6 +82,8 @@ test('validatePolicy rebuilds the document in one key order, without empty optio
         pii: { action: 'alert', allowlist: [{ value: 'jane@example.com', note: 'docs' }] },
         custom: [{ id: 'code-names', keywords: ['Falcon', 'Osprey'], action: 'alert', severity: 'low' }],
       },
+      // A document sent without tools (written before they had settings) has none.
+      tools: [],
     }),
   );
   assert.equal(JSON.stringify(validatePolicy(DEFAULT_POLICY)), JSON.stringify(DEFAULT_POLICY));

@@ -1,7 +1,7 @@
 // What each provider family supplies to the Gateway: its routes, how to find the model and whether the
 // answer streams, where the request goes upstream and how the organisation's key is sent, its error
 // shape, and where its answers report token usage. One file per family, the same shape in each.
-import type { ProviderFamily, ProviderKey } from '../../provider-keys/provider-key-types.ts';
+import type { ProviderFamily, ProviderKey, UpstreamTarget } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
 
 /** A request as the provider code sees it: path parameters, the raw query and the parsed JSON body. */
@@ -26,8 +26,8 @@ export interface ProviderRoute {
   operation: string;
   model(req: ProviderRequest): string | undefined;
   stream(req: ProviderRequest): boolean;
-  /** Path and query on the upstream, appended to the key's base URL. */
-  upstreamPath(req: ProviderRequest, key: ProviderKey): string;
+  /** The upstream URL: the key's (or subscription target's) base URL, then path and query. */
+  upstreamPath(req: ProviderRequest, key: UpstreamTarget): string;
 }
 
 export interface Provider {

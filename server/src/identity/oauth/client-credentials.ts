@@ -2,14 +2,14 @@
 // requested subset of them.
 import type { CredentialService } from '../credential-service.ts';
 import { isScope, type Scope } from '../scopes.ts';
-import type { Grant } from './grant.ts';
+import type { ConfidentialGrant } from './grant.ts';
 import { invalidScope } from './oauth-errors.ts';
 
-export function clientCredentialsGrant(credentials: CredentialService): Grant {
+export function clientCredentialsGrant(credentials: CredentialService): ConfidentialGrant {
   return {
     grantType: 'client_credentials',
     parameters: ['scope'],
-    clientAuthentication: true,
+    client: 'confidential',
     handler({ params, client }) {
       let scopes: Scope[] = client.scopes;
       const requested = params.get('scope');

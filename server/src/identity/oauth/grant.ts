@@ -1,4 +1,5 @@
-// The shape of a grant type module: the token endpoint dispatches on grant_type to one of these.
+// The shape of a grant type module: the token endpoint dispatches on grant_type to one of these, after
+// authenticating the kind of client the grant serves (client-authentication.ts).
 import type { FastifyRequest } from 'fastify';
 import type { Credential } from '../credential-types.ts';
 
@@ -9,19 +10,28 @@ export interface TokenResponse {
   scope: string;
 }
 
-export interface GrantContext {
-  request: FastifyRequest;
-  /** The form parameters, each present at most once. */
-  params: Map<string, string>;
-  /** The authenticated client, for grants that need client authentication. */
-  client: Credential;
-}
-
-export interface Grant {
+interface GrantBase {
   grantType: string;
   /** Parameters this grant reads beyond grant_type and the client's authentication. */
   parameters: readonly string[];
-  /** Whether the client must authenticate (client credentials: yes; device code: not with a secret). */
-  clientAuthentication: boolean;
-  handler(ctx: GrantContext): Promise<TokenResponse> | TokenResponse;
 }
+
+interface Context {
+  request: FastifyRequest;
+  /** The form parameters, each present at most once. */
+  params: Map<string, string>;
+}
+
+/** A grant for machine credentials, which authenticate with their secret (client credentials). */
+export interface ConfidentialGrant extends GrantBase {
+  client: 'confidential';
+  handler(ctx: Context & { client: Credential }): Promise<TokenResponse> | TokenResponse;
+}
+
+/** A grant for the public endpoint client, which names itself and holds no secret (device code, refresh). */
+export interface PublicGrant extends GrantBase {
+  client: 'public';
+  handler(ctx: Context & { clientId: string }): Promise<TokenResponse>;
+}
+
+export type Grant = ConfidentialGrant | PublicGrant;

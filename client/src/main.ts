@@ -1,0 +1,138 @@
+// `gatehouse-client <command>`: parses the command line, runs one command, and turns its outcome into an
+// exit code (errors.ts). A failure a person can act on is one message on stderr, never a stack trace.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError, EXIT } from './errors.ts';
+import { login } from './login.ts';
+import { logout } from './logout.ts';
+import { stdio, type Output } from './output.ts';
+import { freshSession } from './session.ts';
+import { pickShell, renderEnv } from './shell-syntax.ts';
+import { loadState, saveState, type ToolMode } from './state-store.ts';
+import { status } from './status.ts';
+import { setupTool, undoTool } from './tool-setup.ts';
+import { TOOLS, toolEnv, toolSpec } from './tools.ts';
+import { CLIENT_VERSION } from './version.ts';
+
+const USAGE = `gatehouse-client ${CLIENT_VERSION}: signs this machine in to Gatehouse and points AI tools at its Gateway.
+
+Usage:
+  gatehouse-client login --console <url> [--no-browser] [--device-name <name>]
+  gatehouse-client status
+  gatehouse-client logout
+  gatehouse-client env <tool> [--shell sh|bash|zsh|fish|powershell] [--subscription]
+  gatehouse-client setup <tool> [--subscription]
+  gatehouse-client setup --undo <tool>
+
+Tools: ${Object.keys(TOOLS).join(', ')} (setup: claude-code, codex, gemini-cli).
+--subscription: the tool keeps its own sign-in and only its base URL points at the Gateway.
+Exit codes: 0 done, 1 failed, 2 wrong usage, 3 not signed in, 4 unreachable, 5 sign-in refused or expired.`;
+
+function parse(args: string[], options: ParseArgsConfig['options'] = {}) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
+}
+
+function modeOf(subscription: boolean | undefined): ToolMode {
+  return subscription ? 'subscription' : 'provider_key';
+}
+
+function oneTool(positionals: string[], command: string): string {
+  if (positionals.length !== 1)
+    throw new CliError(
+      `\`${command}\` takes one tool: ${Object.keys(TOOLS).join(', ')}. E.g. \`gatehouse-client ${command} claude-code\`.`,
+      EXIT.usage,
+    );
+  return toolSpec(positionals[0]).id;
+}
+
+export async function run(argv: string[], io: Output = stdio): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    io.out(USAGE);
+    return command ? EXIT.ok : EXIT.usage;
+  }
+  if (command === '--version' || command === 'version') {
+    io.out(CLIENT_VERSION);
+    return EXIT.ok;
+  }
+  const state = loadState();
+  switch (command) {
+    case 'login': {
+      const { values, positionals } = parse(rest, {
+        console: { type: 'string' },
+        'no-browser': { type: 'boolean' },
+        'device-name': { type: 'string' },
+      });
+      if (positionals.length)
+        throw new CliError(`\`login\` takes no argument "${positionals[0]}".`, EXIT.usage);
+      await login(
+        state,
+        {
+          ...(typeof values.console === 'string' ? { console: values.console } : {}),
+          browser: !values['no-browser'],
+          ...(typeof values['device-name'] === 'string' ? { deviceName: values['device-name'] } : {}),
+        },
+        io,
+      );
+      return EXIT.ok;
+    }
+    case 'status':
+      parse(rest);
+      await status(state, io);
+      return EXIT.ok;
+    case 'logout':
+      parse(rest);
+      await logout(state, io);
+      return EXIT.ok;
+    case 'env': {
+      const { values, positionals } = parse(rest, {
+        shell: { type: 'string' },
+        subscription: { type: 'boolean' },
+      });
+      const tool = oneTool(positionals, 'env');
+      const shell = pickShell(values.shell as string | undefined);
+      const session = await freshSession(state, io);
+      for (const line of renderEnv(toolEnv(tool, session, modeOf(values.subscription as boolean)), shell))
+        io.out(line);
+      return EXIT.ok;
+    }
+    case 'setup': {
+      const { values, positionals } = parse(rest, {
+        undo: { type: 'boolean' },
+        subscription: { type: 'boolean' },
+      });
+      const tool = oneTool(positionals, values.undo ? 'setup --undo' : 'setup');
+      if (values.undo) {
+        undoTool(state, tool, io);
+      } else {
+        const session = await freshSession(state, io);
+        setupTool(state, session, tool, modeOf(values.subscription as boolean), io);
+      }
+      saveState(state);
+      return EXIT.ok;
+    }
+    default:
+      throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, EXIT.usage);
+  }
+}
+
+/** Runs the command line and sets the exit code; only an unexpected error carries a stack, on request. */
+export async function main(argv = process.argv.slice(2), io: Output = stdio): Promise<void> {
+  let code: number;
+  try {
+    code = await run(argv, io);
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(err.message);
+      code = err.exitCode;
+    } else if ((err as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`${(err as Error).message}. See \`gatehouse-client --help\`.`);
+      code = EXIT.usage;
+    } else {
+      io.err(`gatehouse-client failed unexpectedly: ${(err as Error)?.message ?? String(err)}`);
+      if (process.env.GATEHOUSE_CLIENT_DEBUG) io.err((err as Error)?.stack ?? '');
+      code = EXIT.failed;
+    }
+  }
+  // Not process.exit(): it could cut off output still queued for a pipe.
+  process.exitCode = code;
+}

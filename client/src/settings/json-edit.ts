@@ -1,0 +1,102 @@
+// Surgical edits to a JSON document's text: one member of one object set or removed, every other byte
+// (key order, indentation, inline arrays, spacing) left as it was. Re-serialising the whole document would
+// reformat settings the client does not own.
+
+interface Member {
+  key: string;
+  keyStart: number;
+  valueStart: number;
+  valueEnd: number;
+}
+
+function skipWs(text: string, i: number): number {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+function stringEnd(text: string, i: number): number {
+  // text[i] is the opening quote; returns the index after the closing one.
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === '\\') j++;
+    else if (text[j] === '"') return j + 1;
+  }
+  throw new SyntaxError('unterminated string');
+}
+
+function valueEnd(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') return stringEnd(text, i);
+  if (c === '{' || c === '[') {
+    let depth = 0;
+    for (let j = i; j < text.length; j++) {
+      const d = text[j];
+      if (d === '"') j = stringEnd(text, j) - 1;
+      else if (d === '{' || d === '[') depth++;
+      else if (d === '}' || d === ']') if (--depth === 0) return j + 1;
+    }
+    throw new SyntaxError('unbalanced brackets');
+  }
+  let j = i;
+  while (j < text.length && !/[\s,}\]]/.test(text[j]!)) j++;
+  return j;
+}
+
+/** The members of the object whose `{` is at `open`, and the index of its `}`. */
+function members(text: string, open: number): { list: Member[]; close: number } {
+  const list: Member[] = [];
+  let i = skipWs(text, open + 1);
+  while (text[i] !== '}') {
+    const keyStart = i;
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(keyStart, keyEnd)) as string;
+    i = skipWs(text, keyEnd);
+    i = skipWs(text, i + 1); // past ':'
+    const end = valueEnd(text, i);
+    list.push({ key, keyStart, valueStart: i, valueEnd: end });
+    i = skipWs(text, end);
+    if (text[i] === ',') i = skipWs(text, i + 1);
+  }
+  return { list, close: i };
+}
+
+function lineIndent(text: string, i: number): string {
+  const lineStart = text.lastIndexOf('\n', i) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** Where the value of `key` in the object at `open` starts, or undefined. */
+export function memberValueStart(text: string, open: number, key: string): number | undefined {
+  return members(text, open).list.find((m) => m.key === key)?.valueStart;
+}
+
+export function memberValue(text: string, open: number, key: string): unknown {
+  const m = members(text, open).list.find((x) => x.key === key);
+  return m ? JSON.parse(text.slice(m.valueStart, m.valueEnd)) : undefined;
+}
+
+/** Sets `key` of the object at `open` to the JSON text `raw`, adding the member at its end if absent. */
+export function setMember(text: string, open: number, key: string, raw: string, unit: string): string {
+  const { list, close } = members(text, open);
+  const found = list.find((m) => m.key === key);
+  if (found) return text.slice(0, found.valueStart) + raw + text.slice(found.valueEnd);
+  const member = `${JSON.stringify(key)}: ${raw}`;
+  const last = list[list.length - 1];
+  if (last) {
+    // The same separator the first member has after the object's `{` (newline and indentation, or space).
+    const sep = text.slice(open + 1, list[0]!.keyStart);
+    return text.slice(0, last.valueEnd) + ',' + sep + member + text.slice(last.valueEnd);
+  }
+  const indent = lineIndent(text, open);
+  return `${text.slice(0, open)}{\n${indent}${unit}${member}\n${indent}}${text.slice(close + 1)}`;
+}
+
+/** Removes `key` from the object at `open`, with its comma; an object left empty becomes `{}`. */
+export function deleteMember(text: string, open: number, key: string): string {
+  const { list, close } = members(text, open);
+  const at = list.findIndex((m) => m.key === key);
+  if (at < 0) return text;
+  if (list.length === 1) return `${text.slice(0, open)}{}${text.slice(close + 1)}`;
+  const m = list[at]!;
+  if (at === 0) return text.slice(0, m.keyStart) + text.slice(list[1]!.keyStart);
+  return text.slice(0, list[at - 1]!.valueEnd) + text.slice(m.valueEnd);
+}

@@ -1,0 +1,73 @@
+// The client's one settings file: the signed-in session (tokens, console and Gateway addresses) and
+// which tool settings `setup` wrote. It holds secrets, so its directory is 0700 and the file 0600,
+// written atomically. Refresh tokens are the keys to the session; nothing else on disk needs them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic, readIfExists } from './atomic-file.ts';
+import { configDir } from './config-dir.ts';
+import { CliError, EXIT } from './errors.ts';
+import { displayPath } from './output.ts';
+
+export interface Session {
+  console_url: string;
+  gateway_url: string;
+  device_id: string;
+  device_name: string;
+  developer: { id: string; email: string };
+  access_token: string;
+  refresh_token: string;
+  scope: string;
+  /** When the device token was issued and when it expires (epoch ms). */
+  issued_at: number;
+  expires_at: number;
+}
+
+export type ToolMode = 'provider_key' | 'subscription';
+
+/** What `setup` wrote for one tool, so that a refresh can rewrite it and `setup --undo` remove it. */
+export interface ToolSetup {
+  file: string;
+  mode: ToolMode;
+  /** The tool's settings file did not exist before setup. */
+  created: boolean;
+  /** For settings formats without comments (JSON): each key's value before setup, null = absent. */
+  previous?: Record<string, string | null>;
+  /** The JSON settings had no `env` object before setup. */
+  created_env?: boolean;
+}
+
+export interface State {
+  version: 1;
+  session?: Session;
+  setups: Record<string, ToolSetup>;
+}
+
+export const STATE_FILE = 'config.json';
+
+export function stateFile(dir = configDir()): string {
+  return path.join(dir, STATE_FILE);
+}
+
+export function loadState(file = stateFile()): State {
+  const text = readIfExists(file);
+  if (text === null) return { version: 1, setups: {} };
+  try {
+    const parsed = JSON.parse(text) as State;
+    if (parsed?.version !== 1 || typeof parsed.setups !== 'object') throw new Error('unknown shape');
+    return parsed;
+  } catch {
+    throw new CliError(
+      `The client's settings file ${displayPath(file)} is damaged. Delete it and run ` +
+        '`gatehouse-client login` again.',
+      EXIT.failed,
+    );
+  }
+}
+
+export function saveState(state: State, file = stateFile()): void {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // mkdir's mode applies only to a directory it creates (and is masked by the umask): make sure.
+  if (process.platform !== 'win32') fs.chmodSync(dir, 0o700);
+  writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`, 0o600);
+}
