@@ -3,14 +3,15 @@
 // position, so its name is looked up in that version's document (or, for a removal, the one before).
 import type { PolicyChange, PolicyDocument } from '../api/client';
 import { DETECTOR_LABEL } from './format';
+import { TOOL_MODE_LABEL, isBuiltIn, toolName, type ToolMode, type ToolSetting } from './tool-format';
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 const steps = (path: string) => path.split('/').slice(1).map(unescape);
 
-/** Whether naming this change's rule needs a version's document. */
+/** Whether naming this change's rule (or tool) needs a version's document. */
 export const namesRuleByPosition = (c: PolicyChange) => {
   const s = steps(c.path);
-  return s[0] === 'detectors' && s[1] === 'custom' && s.length > 3;
+  return (s[0] === 'detectors' && s[1] === 'custom' && s.length > 3) || (s[0] === 'tools' && s.length > 2);
 };
 
 /** Settings are shown bare (block, critical); what an admin typed is quoted. */
@@ -54,6 +55,7 @@ export function describeChange(
   const s = steps(c.path);
   if (s.length === 1 && s[0] === 'enforcement')
     return `Enforcement: ${show(c.before, true)} → ${show(c.after, true)}`;
+  if (s[0] === 'tools' && s[1] !== undefined) return toolChange(c, s, docs);
   if (s[0] !== 'detectors') return raw(c);
 
   const detector = s[1];
@@ -79,4 +81,29 @@ export function describeChange(
     return `${rule}: ${fieldChange(s.slice(3).join('.'), c)}`;
   }
   return raw(c);
+}
+
+const modeWord = (m: unknown) => (TOOL_MODE_LABEL[m as ToolMode] ?? show(m)).toLowerCase();
+
+/**
+ * A tool's change: "Tool “Claude Code”: mode: provider key → subscription" (a built-in tool's first
+ * setting is an entry added, but reads as the mode change it is), "Tool “Acme Agent” added: …; subscription".
+ */
+function toolChange(c: PolicyChange, s: string[], docs: { before?: PolicyDocument; after?: PolicyDocument }) {
+  if (s.length === 2) {
+    const t = (c.op === 'remove' ? c.before : c.after) as ToolSetting | undefined;
+    const named = `Tool ${show(t ? toolName(t) : undefined)}`;
+    if (t && isBuiltIn(t.id)) {
+      if (c.op === 'add') return `${named}: mode: provider key → ${modeWord(t.mode)}`;
+      if (c.op === 'remove') return `${named}: mode: ${modeWord(t.mode)} → provider key`;
+    }
+    if (c.op === 'add') return `${named} added: user agent ${show(t?.user_agent)}; ${modeWord(t?.mode)}`;
+    if (c.op === 'remove') return `${named} removed`;
+  }
+  const doc = c.op === 'remove' ? docs.before : docs.after;
+  const t = doc?.tools?.[Number(s[1])];
+  const named = t ? `Tool ${show(toolName(t))}` : `Tool ${Number(s[1]) + 1}`;
+  const field = s.slice(2).join('.');
+  if (field === 'mode') return `${named}: mode: ${modeWord(c.before)} → ${modeWord(c.after)}`;
+  return `${named}: ${fieldChange(field === 'user_agent' ? 'user agent' : field, c)}`;
 }

@@ -1,10 +1,11 @@
 // The API names the field it refuses in its message, in two shapes: the JSON schema's
 // (`body.detectors.custom[0].id must match pattern …`) and the policy validation's
-// (`detectors.custom[0].pattern: it is not a valid regular expression …`). The page reads the field
+// (`detectors.custom[0].pattern: it is not a valid regular expression …`, `tools[1].user_agent: …`). The page reads the field
 // back out of the message so that it can show the problem next to that field, and otherwise names the
 // field in words in an alert.
 import { ApiError, type PolicyDocument } from '../api/client';
 import { DETECTOR_LABEL } from './format';
+import { toolName } from './tool-format';
 
 export interface FieldError {
   /** As the API writes it, without `body.`: `detectors.custom[2].pattern`. */
@@ -13,7 +14,7 @@ export interface FieldError {
   problem: string;
 }
 
-const FIELD = /^(?:body\.)?(detectors(?:\.[a-z_]+|\[\d+\])*)(?::\s*|\s+)([\s\S]*)$/;
+const FIELD = /^(?:body\.)?((?:detectors|tools)(?:\.[a-z_]+|\[\d+\])*)(?::\s*|\s+)([\s\S]*)$/;
 
 export function fieldError(error: unknown): FieldError | null {
   if (!(error instanceof ApiError) || error.code !== 'invalid_request') return null;
@@ -34,6 +35,9 @@ const FIELD_LABEL: Record<string, string> = {
   severity: 'severity',
   description: 'description',
   case_sensitive: 'case sensitivity',
+  name: 'name',
+  user_agent: 'user-agent pattern',
+  mode: 'mode',
 };
 
 /** The field in words, such as `Custom rule "falcon", pattern` or `Secrets allowlist, entry 2`. */
@@ -43,6 +47,12 @@ export function fieldName(path: string, document: PolicyDocument): string {
     const id = document.detectors.custom[Number(rule[1])]?.id;
     const named = id ? `Custom rule "${id}"` : `Custom rule ${Number(rule[1]) + 1}`;
     return rule[2] ? `${named}, ${FIELD_LABEL[rule[2]] ?? rule[2]}` : named;
+  }
+  const tool = /^tools\[(\d+)\](?:\.(\w+))?/.exec(path);
+  if (tool) {
+    const t = document.tools?.[Number(tool[1])];
+    const named = t ? `Tool "${toolName(t)}"` : `Tool ${Number(tool[1]) + 1}`;
+    return tool[2] ? `${named}, ${FIELD_LABEL[tool[2]] ?? tool[2]}` : named;
   }
   const entry = /^detectors\.(secrets|pii)\.allowlist\[(\d+)\](?:\.(\w+))?/.exec(path);
   if (entry) {
@@ -56,8 +66,16 @@ export function fieldName(path: string, document: PolicyDocument): string {
 
 /** The problem of one field of one custom rule, when the error is about it. */
 export function ruleFieldError(error: FieldError | null, index: number, field: string): string | undefined {
+  return itemFieldError(error, `detectors.custom[${index}]`, field);
+}
+
+/** The problem of one field of one entry of the tools list, when the error is about it. */
+export function toolFieldError(error: FieldError | null, index: number, field: string): string | undefined {
+  return itemFieldError(error, `tools[${index}]`, field);
+}
+
+function itemFieldError(error: FieldError | null, at: string, field: string): string | undefined {
   if (!error) return undefined;
-  const at = `detectors.custom[${index}]`;
   if (error.path === `${at}.${field}` || error.path.startsWith(`${at}.${field}[`)) return error.problem;
   return undefined;
 }

@@ -1,5 +1,5 @@
-// The policy: enforcement, the built-in detectors' actions and allowlists, custom rules, and the version
-// history. Everyone reads it; owners and admins change it. Each change is saved over the version the
+// The policy: enforcement, the built-in detectors' actions and allowlists, custom rules, the tools and
+// their modes, and the version history. Everyone reads it; owners and admins change it. Each change is saved over the version the
 // page loaded (If-Match); when someone else changed the policy first, the card or dialog that saved
 // says so and offers to reload, keeping the edits being made.
 import { Stack, Text, Title } from '@mantine/core';
@@ -10,6 +10,7 @@ import { usePolicy, versionOf } from './policy-queries';
 import { EnforcementSection } from './enforcement-section';
 import { DetectorCard } from './detector-card';
 import { CustomRulesSection } from './custom-rules-section';
+import { ToolsSection } from './tools-section';
 import { VersionHistory } from './version-history';
 
 export function PolicyPage() {
@@ -51,6 +52,7 @@ export function PolicyPage() {
             />
           ))}
           <CustomRulesSection loaded={policy.data} canManage={manage} />
+          <ToolsSection loaded={policy.data} canManage={manage} />
         </>
       )}
 

@@ -87,15 +87,31 @@ const SETTING = /\/(enforcement|action|severity|case_sensitive|mode)$/;
  * an allowlisted value may be a real token, and a keyword may be a project's secret code name.
  */
 export function auditedChanges(changes: PolicyChange[], max = 50): Array<Record<string, unknown>> {
-  return changes
-    .slice(0, max)
-    .map((c) =>
+  return changes.slice(0, max).map((c) => {
+    if (
       SETTING.test(c.path) &&
       (c.before === undefined || SCALAR(c.before)) &&
       (c.after === undefined || SCALAR(c.after))
-        ? { ...c }
-        : { op: c.op, path: c.path },
-    );
+    )
+      return { ...c };
+    // A tool entry added or removed whole (the first time a built-in tool gets a mode): its id and mode
+    // say what the Gateway now does with that tool; its user-agent pattern is left out like patterns.
+    if (TOOL_ENTRY.test(c.path)) {
+      const kept: Record<string, unknown> = { op: c.op, path: c.path };
+      if (c.before !== undefined) kept.before = toolMode(c.before);
+      if (c.after !== undefined) kept.after = toolMode(c.after);
+      return kept;
+    }
+    return { op: c.op, path: c.path };
+  });
+}
+
+const TOOL_ENTRY = /^\/tools\/\d+$/;
+
+/** `claude-code: subscription`, from a tool entry of the policy. */
+function toolMode(entry: unknown): string | undefined {
+  if (!isObject(entry)) return undefined;
+  return `${String(entry.id)}: ${String(entry.mode ?? 'provider_key')}`;
 }
 
 /** One line for the version list: the first few changes, settings with their values. */

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
-import { findingsFor } from '../helpers/policy.ts';
+import { changePolicyAs, findingsFor, policyOf } from '../helpers/policy.ts';
 import {
   assertNoPageScroll,
   consoleSuite,
@@ -24,12 +24,6 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 const versionRow = (page: Page, version: number) =>
   page.getByRole('table', { name: 'Policy versions' }).locator(`tr[data-version="${version}"]`);
 const ruleRow = (page: Page, id: string) => page.locator(`tr[data-rule="${id}"]`);
-
-async function policyOf(client: ApiClient) {
-  const res = await client.get('/api/v1/policy');
-  assert.equal(res.status, 200, 'GET /api/v1/policy answers');
-  return { document: res.body, etag: res.headers.get('etag')! };
-}
 
 eachEngine('console: policy', (engine) => {
   let server: TestServer;
@@ -257,12 +251,7 @@ eachEngine('console: policy', (engine) => {
     await pii.getByLabel('Action').selectOption('redact');
 
     // Meanwhile infrastructure as code changes the secrets detector, over the version it read.
-    const theirs = await policyOf(terraform);
-    theirs.document.detectors.secrets.action = 'alert';
-    const put = await terraform.request('PUT', '/api/v1/policy', theirs.document, {
-      'if-match': theirs.etag,
-    });
-    assert.equal(put.status, 200, 'the other writer’s change is in');
+    await changePolicyAs(terraform, (doc) => (doc.detectors.secrets.action = 'alert'));
 
     await pii.getByRole('button', { name: 'Save personal data settings' }).click();
     // Said where the save was made, so that the admin sees it without scrolling.
@@ -303,12 +292,11 @@ eachEngine('console: policy', (engine) => {
     await add.getByLabel('Match by').selectOption('pattern');
     await add.getByLabel('Pattern').fill('\\bCUST-[0-9]{6}\\b');
 
-    const theirs = await policyOf(terraform);
-    theirs.document.detectors.pii.allowlist = [{ value: 'support@acme-corp.io', note: 'the public address' }];
-    const put = await terraform.request('PUT', '/api/v1/policy', theirs.document, {
-      'if-match': theirs.etag,
-    });
-    assert.equal(put.status, 200, 'the other writer’s change is in');
+    await changePolicyAs(
+      terraform,
+      (doc) =>
+        (doc.detectors.pii.allowlist = [{ value: 'support@acme-corp.io', note: 'the public address' }]),
+    );
 
     await add.getByRole('button', { name: 'Add rule' }).click();
     const conflict = add.getByRole('alert').filter({ hasText: 'Your change was not saved' });

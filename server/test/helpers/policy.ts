@@ -30,6 +30,24 @@ export async function setPolicy(admin: ApiClient, doc: PolicyDocument): Promise<
   if (res.status !== 200) throw new Error(`PUT /api/v1/policy: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** The policy in force as the API gives it, with the ETag of its version. */
+export async function policyOf(client: ApiClient): Promise<{ document: any; etag: string }> {
+  const res = await client.get('/api/v1/policy');
+  if (res.status !== 200) throw new Error(`GET /api/v1/policy: ${res.status} ${JSON.stringify(res.body)}`);
+  return { document: res.body, etag: res.headers.get('etag')! };
+}
+
+/**
+ * Another writer's change (an infrastructure-as-code run), made over the version it reads, as a page's
+ * stale save would meet it; throws unless it took.
+ */
+export async function changePolicyAs(client: ApiClient, edit: (doc: any) => void): Promise<void> {
+  const theirs = await policyOf(client);
+  edit(theirs.document);
+  const res = await client.request('PUT', '/api/v1/policy', theirs.document, { 'if-match': theirs.etag });
+  if (res.status !== 200) throw new Error(`PUT /api/v1/policy: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 export interface FindingView {
   id: string;
   rule: string;

@@ -77,6 +77,26 @@ test('a mode change is audited with its values', () => {
   ]);
 });
 
+test('a tool entry added or removed whole is audited with its id and mode, not its pattern', () => {
+  const custom = {
+    id: 'acme-agent',
+    name: 'Acme agent',
+    user_agent: '^acme-secret-agent/',
+    mode: 'subscription',
+  };
+  const before = withTools([custom]);
+  const after = withTools([{ id: 'claude-code', mode: 'subscription' }]);
+  const audited = auditedChanges(diffPolicy(before, after));
+  assert.deepEqual(audited, [
+    { op: 'remove', path: '/tools/0', before: 'acme-agent: subscription' },
+    { op: 'add', path: '/tools/0', after: 'claude-code: subscription' },
+  ]);
+  assert.ok(
+    !JSON.stringify(audited).includes('acme-secret'),
+    'the user-agent pattern stays out of the audit',
+  );
+});
+
 test('the recogniser: admin-defined tools first, built-ins after, modes from the policy in force', () => {
   let current = { version: 1, document: withTools([]) };
   const tools = createToolRecogniser({ current: () => current });
