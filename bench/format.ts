@@ -10,6 +10,9 @@ export function ms(us: number): string {
   return int(v);
 }
 
+/** A difference in microseconds as signed milliseconds: `+0.441` or `-0.530`. */
+export const plusMs = (us: number) => `${us >= 0 ? '+' : ''}${ms(us)}`;
+
 export const cores = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : n.toFixed(2));
 
 export const mark = (met: boolean | null) => (met === null ? '–' : met ? '✅ met' : '❌ missed');

@@ -1,6 +1,6 @@
 // The Gateway report's goals table: each goal of the issue with what was measured, and the figures
 // reported beside them.
-import { int, mark, ms, table } from './format.ts';
+import { int, mark, ms, plusMs, table } from './format.ts';
 import type { GatewayRun } from './gateway-suite.ts';
 import {
   ADDED_P50_GOAL_MS,
@@ -40,7 +40,7 @@ function addedGoal(
   const held = heldRate(g) && heldRate(d);
   return {
     ...row,
-    value: `${a >= 0 ? '+' : ''}${ms(a)} ms (Gateway ${ms(g.latency[p])}, direct ${ms(d.latency[p])})${held ? '' : ' ⚠ rate not held'}`,
+    value: `${plusMs(a)} ms (Gateway ${ms(g.latency[p])}, direct ${ms(d.latency[p])})${held ? '' : ' ⚠ rate not held'}`,
     met: held && a / 1000 <= goalMs,
   };
 }

@@ -1,5 +1,5 @@
 // The cells of the Gateway report: one target's figures in one scenario, or why there are none.
-import { int, ms } from './format.ts';
+import { int, ms, plusMs } from './format.ts';
 import type { GatewayResult, GatewayRun } from './gateway-suite.ts';
 import type { GatewayScenarioId, TargetId } from './gateway-scenarios.ts';
 import type { LoadResult } from './load.ts';
@@ -57,8 +57,7 @@ export function addedCell(run: GatewayRun, scenario: GatewayScenarioId, target: 
   const a50 = added(run, scenario, target, 'p50');
   const a99 = added(run, scenario, target, 'p99');
   if (a50 === null || a99 === null) return 'no direct figure';
-  const plus = (us: number) => `${us >= 0 ? '+' : ''}${ms(us)}`;
-  return `${plus(a50)} / ${plus(a99)}`;
+  return `${plusMs(a50)} / ${plusMs(a99)}`;
 }
 
 export function saturation(run: GatewayRun, target: TargetId): LoadResult | string {

@@ -1,7 +1,7 @@
 // The policy section of bench/RESULTS.md: the detectors' quality and speed, and what the policy adds to
 // a coding agent's 1 MB conversation at its second turn.
 import type { MachineInfo } from './machine.ts';
-import { cores, int, mark, ms, table } from './format.ts';
+import { cores, int, mark, ms, plusMs, table } from './format.ts';
 import type { Measured } from './measure.ts';
 import { serverCpuPerRequest } from './measure.ts';
 import type { DetectorBench } from './detectors.ts';
@@ -23,7 +23,7 @@ function turnRow(title: string, m: Partial<Record<PolicyMode, Measured>>): strin
   };
   const added =
     m.on && m.off
-      ? `+${ms(m.on.load.latency.p50 - m.off.load.latency.p50)} / +${ms(m.on.load.latency.p99 - m.off.load.latency.p99)}`
+      ? `${plusMs(m.on.load.latency.p50 - m.off.load.latency.p50)} / ${plusMs(m.on.load.latency.p99 - m.off.load.latency.p99)}`
       : 'n/a';
   return [title, cell(m.off), cell(m.on), added, `${cpu(m.off)} → ${cpu(m.on)}`];
 }
@@ -43,7 +43,7 @@ export function renderPolicySection(
     [
       'Second turn of a 1 MB conversation: added p99, policy on vs off',
       `≤ ${SECOND_TURN_P99_GOAL_MS} ms`,
-      addedP99 === null ? 'not measured' : `+${addedP99.toFixed(3)} ms`,
+      addedP99 === null ? 'not measured' : `${plusMs(addedP99 * 1000)} ms`,
       mark(addedP99 === null ? null : addedP99 <= SECOND_TURN_P99_GOAL_MS),
     ],
     [
