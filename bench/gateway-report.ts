@@ -227,8 +227,7 @@ export function renderGatewaySection(run: GatewayRun, machine: MachineInfo, code
       (s.rounds > 1
         ? `, in ${s.rounds} rounds of ${Number((s.durationS / s.rounds).toFixed(2))} s in which the targets take turns (the order rotating from round to round, so that a burst of activity elsewhere on the machine falls on all of them alike); the rounds' samples are merged before the percentiles are taken. The first round has ${s.warmupS} s of warm-up, later ones ${Math.min(1, s.warmupS)} s (to open their connections), none counted.`
         : ` after ${s.warmupS} s of warm-up (not counted), the targets one after another.`) +
-      ` Closed loops on ${s.connections} keep-alive connections, open loops on up to ${s.openConnections}.` +
-      ' While one target is measured the other proxies are held still (SIGSTOP, then SIGCONT; the mock runs on): an idle Node process runs a full garbage collection some seconds after its load stops, and on two cores that showed up as 25–35 ms stalls in whichever target was measured then (bench/freeze.ts).',
+      ` Closed loops on ${s.connections} keep-alive connections, open loops on up to ${s.openConnections}.`,
     '',
   ];
   if (gatewayDown) {

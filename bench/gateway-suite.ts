@@ -27,7 +27,6 @@ import {
 import { openLoop, type LoadResult } from './load.ts';
 import type { CpuShare } from './machine.ts';
 import { describe, measure, mergeMeasured, type LoadSettings, type Measured } from './measure.ts';
-import { freeze } from './freeze.ts';
 import { judgeSoak, mib, sampleMemory, type MemorySample, type SoakVerdict } from './memory-soak.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -235,25 +234,16 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
         for (const target of order) {
           const server = servers[target]!;
           ctx.write(`    ${targetLabel(target)}${s.rounds > 1 ? ` (round ${round + 1}/${s.rounds})` : ''}: `);
-          // The other proxies are held still while this one is measured (freeze.ts); the mock runs on.
-          const resume = freeze(
-            measurable.filter((t) => t !== target && t !== 'direct').map((t) => servers[t]!),
+          await ctx.settle();
+          // The first round warms up in full; later ones only open their connections again.
+          const warmupS = round === 0 ? s.warmupS : Math.min(1, s.warmupS);
+          ctx.write(`${warmupS}s warm-up + ${Number((s.durationS / s.rounds).toFixed(2))}s ... `);
+          const m = await measure(
+            { origin: server.origin, cpuSeconds: server.cpuSeconds, upstreamCpuSeconds: mock.cpuSeconds },
+            scenario,
+            requests[target]![scenario.kind],
+            { ...s, warmupS, durationS: s.durationS / s.rounds },
           );
-          let m: Measured;
-          try {
-            await ctx.settle();
-            // The first round warms up in full; later ones only open their connections again.
-            const warmupS = round === 0 ? s.warmupS : Math.min(1, s.warmupS);
-            ctx.write(`${warmupS}s warm-up + ${Number((s.durationS / s.rounds).toFixed(2))}s ... `);
-            m = await measure(
-              { origin: server.origin, cpuSeconds: server.cpuSeconds, upstreamCpuSeconds: mock.cpuSeconds },
-              scenario,
-              requests[target]![scenario.kind],
-              { ...s, warmupS, durationS: s.durationS / s.rounds },
-            );
-          } finally {
-            resume();
-          }
           parts.get(target)!.push(m);
           ctx.say(describe(m.load, m.cpu, target === 'direct' ? undefined : m.upstreamCpu));
         }
