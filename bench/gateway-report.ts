@@ -7,6 +7,7 @@ import { TARGETS, gatewayScenarios, targetLabel } from './gateway-scenarios.ts';
 import type { MachineInfo } from './machine.ts';
 import { FLAT_GROWTH_PERCENT, FLAT_SLOPE_PERCENT_PER_MIN, mib } from './memory-soak.ts';
 import { goalsTable } from './gateway-goals.ts';
+import { startCommandLine } from './server-process.ts';
 import {
   addedCell,
   cpuCell,
@@ -220,7 +221,7 @@ export function renderGatewaySection(run: GatewayRun, machine: MachineInfo, code
     `- One mock provider (server/test/mocks/mock-upstream.ts in its own process, nothing recorded, ${s.chunkDelayMs} ms between stream frames) and four ways to reach it, each its own process on 127.0.0.1 (checked in /proc/net/tcp):`,
     "  - **Direct to the mock**: the reference; added latency is each target's percentile minus this one's, at the same rate in the same run;",
     `  - **Bare Fastify + undici** (bench/bare-passthrough.ts; fastify ${v.fastify}, undici ${v.undici}): forwards the body Buffer and streams the answer back, nothing else — the practical limit in Node;`,
-    `  - **Gatehouse Gateway**: \`node --import tsx server/src/main.ts\`, log level ${s.logLevel}, embedded SQLite; a provider key (the mock as OpenAI, base_url <mock>/v1) and a \`gateway:invoke\` credential set up through the management API; each request carries the credential's access token (authentication and activity recording on);`,
+    `  - **Gatehouse Gateway**: \`${startCommandLine()}\`, log level ${s.logLevel}, embedded SQLite; a provider key (the mock as OpenAI, base_url <mock>/v1) and a \`gateway:invoke\` credential set up through the management API; each request carries the credential's access token (authentication and activity recording on);`,
     `  - **Portkey gateway** (@portkey-ai/gateway ${v['@portkey-ai/gateway']}, its own build/start-server.js with --headless, NODE_ENV=production, @hono/node-server ${v['@hono/node-server']}, bound to 127.0.0.1 by bench/portkey-server.ts), routed with x-portkey-provider: openai and x-portkey-custom-host: <mock>/v1.`,
     `- Before anything is measured, each target gets ${s.prewarmS} s of unmeasured load per request kind (JIT, sockets). ` +
       `Each scenario then measures each target for ${s.durationS} s in all` +

@@ -6,6 +6,7 @@ import { cores, int, mark, ms, table } from './format.ts';
 import { heldRate, serverCpuPerRequest } from './measure.ts';
 import type { LoadResult } from './load.ts';
 import { renderGatewaySection } from './gateway-report.ts';
+import { startCommandLine } from './server-process.ts';
 import type { GatewayRun } from './gateway-suite.ts';
 import type { DetectorBench } from './detectors.ts';
 import { renderPolicySection } from './policy-report.ts';
@@ -236,7 +237,7 @@ function renderApiSection(r: BenchReport): string[] {
     `- Date: ${r.startedAt.toISOString()} (took ${Math.round((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000)} s)`,
     `- Machine: ${m.cpus} CPUs (nproc), ${m.cpuModel}, ${m.memoryGiB} GiB RAM, ${m.os}; load average ${m.loadAverage.toFixed(2)} at start`,
     `- Code: ${r.code}`,
-    `- Node ${m.node}; server: \`node --import tsx server/src/main.ts\` as a child process, embedded SQLite in a fresh directory under the OS temp directory, 127.0.0.1 only`,
+    `- Node ${m.node}; server: \`${startCommandLine()}\` as a child process, embedded SQLite in a fresh directory under the OS temp directory, 127.0.0.1 only`,
     `- Each scenario: ${s.warmupS} s warm-up (not counted) then ${s.durationS} s measured (BENCH_DURATION=${s.durationS}); closed loops on ${s.connections} keep-alive connections, open loops on up to ${s.openConnections}`,
     `- Server log level per column below; ${r.runs.map((run) => `${run.logLevel}: stdout to ${run.logSink === '/dev/null' ? '/dev/null (one JSON access line per request, written and discarded)' : "a file in the run's temporary directory (start-up errors only)"}`).join('; ')}. The headline figures are the first column (${r.runs[0]?.logLevel ?? 'n/a'}, the server's default level).`,
     ...(s.cpuProfile

@@ -1,6 +1,6 @@
-// Gatehouse under test, as its own process: `node --import tsx server/src/main.ts` exactly as
-// `npm start` runs it, on the embedded SQLite default, over a fresh data directory under os.tmpdir(),
-// bound to 127.0.0.1 only. A separate process so that the server and the load generator do not share an
+// Gatehouse under test, as its own process: the command of `npm start` (read from package.json, so
+// that its Node flags are measured too), on the embedded SQLite default, over a fresh data directory
+// under os.tmpdir(), bound to 127.0.0.1 only. A separate process so that the server and the load generator do not share an
 // event loop or a heap; the figures are those of a real deployment on this machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -203,6 +203,21 @@ export async function launch(l: Launch): Promise<Launched> {
   };
 }
 
+/** `npm start`'s command from the root package.json, as node's arguments (the script is last). */
+export function startCommand(repoRoot: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const [node, ...args] = (pkg.scripts?.start ?? '').split(/\s+/).filter(Boolean);
+  if (node !== 'node' || !args.at(-1)?.endsWith('.ts'))
+    throw new Error(`npm start is not "node [flags] <script>.ts": ${pkg.scripts?.start}`);
+  return args;
+}
+
+/** The same as a command line, for the reports. */
+export const startCommandLine = (repoRoot = path.resolve(import.meta.dirname, '..')) =>
+  ['node', ...startCommand(repoRoot)].join(' ');
+
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
   const [consolePort, gatewayPort] = [await freePort(), await freePort()];
@@ -216,10 +231,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const server = await launch({
     repoRoot: opts.repoRoot,
     args: [
-      '--import',
-      'tsx',
       ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : []),
-      'server/src/main.ts',
+      ...startCommand(opts.repoRoot),
     ],
     env: {
       GATEHOUSE_HOST: '127.0.0.1',

@@ -1,8 +1,10 @@
 // The activity record of the Gateway: every request is pushed here and written by the batching writer
-// (group commit), so that the hot path never waits on a disk write; graceful stop drains it.
+// (group commit; on SQLite by the writer thread), so that the hot path never waits on a disk write;
+// graceful stop drains it.
 import type { Logger } from 'pino';
 import type { Store } from '../store/database.ts';
 import { createBatchWriter } from '../store/batch-writer.ts';
+import { appendAlone } from '../store/event-log.ts';
 import { appendActivityRows, toRow, type ActivityRow } from './activity-store.ts';
 import type { ActivityInput } from './activity-types.ts';
 
@@ -20,7 +22,7 @@ export function createActivityLog(store: Store, log: Logger): ActivityLog {
     // gathers about 25 rows per transaction (a third of the cost per row of 5 ms batches), and the
     // longest the write then holds the event loop stays well under a millisecond.
     maxDelayMs: 25,
-    write: (rows) => store.db.transaction().execute((trx) => appendActivityRows(trx, store.dialect, rows)),
+    write: (rows) => appendAlone(store, appendActivityRows, rows),
   });
   return {
     record: (entry) => writer.push(toRow(entry)),

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { createBatchWriter } from '../store/batch-writer.ts';
+import { appendAlone } from '../store/event-log.ts';
 import { appendAuditRows, toRow, type AuditRow } from './audit-store.ts';
 import type { AuditEventInput } from './audit-types.ts';
 
@@ -22,7 +23,7 @@ export function createAuditLog(store: Store, log: Logger): AuditLog {
   const writer = createBatchWriter<AuditRow>({
     name: 'audit',
     log,
-    write: (rows) => store.db.transaction().execute((trx) => appendAuditRows(trx, store.dialect, rows)),
+    write: (rows) => appendAlone(store, appendAuditRows, rows),
   });
   return {
     record: (event) => writer.push(toRow(event, Date.now())),

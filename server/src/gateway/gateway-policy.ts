@@ -35,6 +35,7 @@ function refuseAll(version: number, enforcement: Enforcement): CompiledPolicy {
     enforcement,
     active: enforcement !== 'off',
     scan: () => hits,
+    peek: () => hits,
     scanOnce: () => hits,
     holdback: () => ({ all: 0, altering: 0 }),
   };

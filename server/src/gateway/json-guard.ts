@@ -66,9 +66,12 @@ export function redactText(text: string, hits: readonly Hit[]): string {
   return at === 0 ? text : out + text.slice(at);
 }
 
-export function guardJson(policy: CompiledPolicy, doc: unknown): Guarded {
+/** `where`: a request's texts are remembered (the next turn resends them), an answer's only looked up
+ * (CompiledPolicy.peek). */
+export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request' | 'answer'): Guarded {
   const result: Guarded = { spotted: [], blocked: null, redacted: false };
   if (!policy.active) return result;
+  const scan = where === 'request' ? policy.scan : policy.peek;
   // An explicit stack, not recursion: a hostile document nested a hundred thousand deep must not
   // overflow the call stack.
   const stack: Array<{
@@ -80,7 +83,7 @@ export function guardJson(policy: CompiledPolicy, doc: unknown): Guarded {
     const { node, parent, step } = stack.pop()!;
     if (typeof node === 'string') {
       if (isDataUrl(node)) continue;
-      const hits = policy.scan(node);
+      const hits = scan(node);
       if (hits.length === 0) continue;
       const location = locationOf(step);
       for (const hit of hits) {

@@ -108,7 +108,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     let upstreamBody = request.body as Buffer;
     const policy = deps.policy.current();
     if (policy.active) {
-      const guarded = guardJson(policy, body);
+      const guarded = guardJson(policy, body, 'request');
       if (guarded.spotted.length) {
         x.noteSpotted(guarded.spotted, 'request');
         if (guarded.blocked) return x.block(reply, blockMessage(guarded.blocked, 'request'));

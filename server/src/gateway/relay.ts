@@ -65,7 +65,7 @@ export async function relayAnswer(
       x.answer = meterWhole(provider, whole, parsed, headersAt);
       x.upstreamAnswered();
       if (guarded && parsed !== undefined) {
-        const found = guardJson(policy, parsed);
+        const found = guardJson(policy, parsed, 'answer');
         if (found.spotted.length) {
           x.noteSpotted(found.spotted, 'response');
           if (found.blocked) return x.block(reply, blockMessage(found.blocked, 'answer'));

@@ -23,7 +23,15 @@ export interface CompiledPolicy {
   readonly active: boolean;
   /** What the text holds, with what to do about each; remembered (scan-cache.ts). */
   scan(text: string): readonly Hit[];
-  /** The same, never remembered: for a stream's text, which is not seen twice. */
+  /**
+   * The same for a text that will not come back as it is: the cache answers for a text it holds, and a
+   * new text is scanned and not remembered. For an answer's texts, new by nature (ids, generated
+   * text): remembering each would keep every answer alive until the cache turns over, long enough to
+   * reach V8's old generation, whose collections then come often and stall the Gateway. An answer's
+   * text that does come back, in the next turn's request, is remembered there.
+   */
+  peek(text: string): readonly Hit[];
+  /** The same, never remembered nor looked up: for a stream's text, which is not seen twice. */
   scanOnce(text: string): readonly Hit[];
   /** How many characters at the end of a stream's text could still be the start of a match. */
   holdback(text: string): Holdback;
@@ -158,6 +166,10 @@ export function compilePolicy(
         if (!hits.some((h) => h.match.rule.startsWith('detector-error:'))) cache.set(text, hits);
       }
       return hits;
+    },
+    peek(text) {
+      if (armed.length === 0 || text.length === 0) return NONE;
+      return (text.length < SHORT_TEXT ? shortCache : longCache).get(text) ?? fresh(text);
     },
     scanOnce(text) {
       return armed.length === 0 || text.length === 0 ? NONE : fresh(text);

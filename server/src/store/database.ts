@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { startSqliteWriter, type SqliteWriter } from './sqlite-writer.ts';
 
 export type { Database };
 
@@ -21,6 +22,8 @@ export interface Store {
   describe: string;
   /** PostgreSQL connection settings, for the change-notification listener's own connection. */
   pgConfig?: pg.PoolConfig;
+  /** SQLite in a long-running server: the thread that writes the logs' batches (sqlite-writer.ts). */
+  writer?: SqliteWriter;
   close(): Promise<void>;
 }
 
@@ -75,12 +78,15 @@ export function openStore(options: StoreOptions): Store {
   // After a checkpoint the WAL file is cut back to this size rather than left at its high-water mark.
   sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   const checkpointer = options.log ? startCheckpointer(sqlite, file, options.log) : undefined;
+  const writer = options.log ? startSqliteWriter(file, options.log) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     describe: `SQLite at ${file}`,
+    ...(writer ? { writer } : {}),
     async close() {
+      await writer?.stop();
       await checkpointer?.stop();
       await db.destroy();
     },

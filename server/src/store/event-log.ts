@@ -7,30 +7,33 @@
 // so every append takes one advisory transaction lock per log before it draws numbers. Appends are
 // batched, so the lock is cheap; on SQLite writes are serial already.
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from './database.ts';
+import type { Dialect, Store } from './database.ts';
 import type { Database } from './schema.ts';
 
+/** Appends rows to a log in the caller's transaction. */
+export interface LogAppender<Row> {
+  (trx: Transaction<Database>, dialect: Dialect, rows: Row[]): Promise<void>;
+  /** SQLite's single-row insert, and a row's parameters for it (for the writer thread). */
+  readonly insertOne: string;
+  readonly values: (row: Row) => unknown[];
+}
+
 /**
- * Appends rows to a log in the caller's transaction. On SQLite one fixed single-row statement, cached
- * and prepared once, run per row is several times cheaper than compiling a multi-row insert per batch;
- * on PostgreSQL a round trip per statement is what costs, so multi-row inserts, after the append lock.
+ * On SQLite one fixed single-row statement, cached and prepared once, run per row is several times
+ * cheaper than compiling a multi-row insert per batch; on PostgreSQL a round trip per statement is what
+ * costs, so multi-row inserts, after the append lock.
  */
 export function createLogAppender<Row extends Record<string, unknown>>(
   table: keyof Database,
   columns: ReadonlyArray<keyof Row & string>,
   lockKey: number,
-) {
+): LogAppender<Row> {
   const insertOne = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-  return async (trx: Transaction<Database>, dialect: Dialect, rows: Row[]): Promise<void> => {
+  const values = (row: Row) => columns.map((c) => row[c]);
+  const append = async (trx: Transaction<Database>, dialect: Dialect, rows: Row[]): Promise<void> => {
     if (rows.length === 0) return;
     if (dialect === 'sqlite') {
-      for (const row of rows)
-        await trx.executeQuery(
-          CompiledQuery.raw(
-            insertOne,
-            columns.map((c) => row[c]),
-          ),
-        );
+      for (const row of rows) await trx.executeQuery(CompiledQuery.raw(insertOne, values(row)));
       return;
     }
     await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);
@@ -41,6 +44,18 @@ export function createLogAppender<Row extends Record<string, unknown>>(
         .values(rows.slice(i, i + 500))
         .execute();
   };
+  return Object.assign(append, { insertOne, values });
+}
+
+/**
+ * Rows in a transaction of their own (a batching writer's flush): on SQLite by the store's writer
+ * thread while it runs, so that the event loop never waits on the disk; otherwise on the store's own
+ * connection.
+ */
+export function appendAlone<Row>(store: Store, append: LogAppender<Row>, rows: Row[]): Promise<void> {
+  if (store.writer?.alive && rows.length > 0)
+    return store.writer.run(append.insertOne, rows.map(append.values));
+  return store.db.transaction().execute((trx) => append(trx, store.dialect, rows));
 }
 
 /** A filter a read may carry: the query field and the column it compares. */

@@ -29,7 +29,7 @@ test('every string is read, with where it was; redaction keeps the shape', () =>
     ],
     metadata: { nested: { deeper: [`x ${SECRET}`] } },
   };
-  const g = guardJson(policy('redact'), doc);
+  const g = guardJson(policy('redact'), doc, 'request');
   assert.deepEqual(
     g.spotted.map((s) => s.location),
     ['messages[0].content[0].text', 'messages[1].content', 'metadata.nested.deeper[0]'],
@@ -47,7 +47,7 @@ test('base64 media is not read as text', () => {
     c: { image_url: { url: `data:image/png;base64,${data}` } },
     d: { data: SECRET }, // no media type beside it: read
   };
-  const g = guardJson(policy('alert'), doc);
+  const g = guardJson(policy('alert'), doc, 'request');
   assert.deepEqual(
     g.spotted.map((s) => s.location),
     ['d.data'],
@@ -59,7 +59,7 @@ test('a key named __proto__ is redacted like any other', () => {
     string,
     unknown
   >;
-  const g = guardJson(policy('redact'), doc);
+  const g = guardJson(policy('redact'), doc, 'request');
   assert.equal(g.spotted.length, 2);
   assert.ok(!JSON.stringify(doc).includes(SECRET), 'the secret survived under __proto__');
 });
@@ -73,15 +73,15 @@ test('a document nested a hundred thousand deep does not overflow the stack', ()
   } catch {
     return; // V8 refuses it first: nothing for the guard to do
   }
-  const g = guardJson(policy('block'), doc);
+  const g = guardJson(policy('block'), doc, 'request');
   assert.ok(g.blocked, 'the secret at the bottom was not found');
 });
 
 test('monitor turns every action into alert; off reads nothing', () => {
-  const m = guardJson(policy('block', 'monitor'), { t: SECRET });
+  const m = guardJson(policy('block', 'monitor'), { t: SECRET }, 'request');
   assert.equal(m.blocked, null);
   assert.equal(m.spotted[0]?.hit.action, 'alert');
-  assert.equal(guardJson(policy('block', 'off'), { t: SECRET }).spotted.length, 0);
+  assert.equal(guardJson(policy('block', 'off'), { t: SECRET }, 'request').spotted.length, 0);
 });
 
 test('a long text already read is recognised, not read again', () => {
@@ -90,6 +90,52 @@ test('a long text already read is recognised, not read again', () => {
   const first = p.scan(history);
   assert.equal(first.length, 1);
   assert.equal(p.scan(`${history}`), first, 'the same text was scanned again');
+});
+
+test("an answer's texts are looked up but not remembered; a request's are remembered", () => {
+  let scans = 0;
+  const counting = {
+    id: 'secrets' as const,
+    scan: (text: string) => {
+      scans++;
+      const at = text.indexOf(SECRET);
+      return at < 0
+        ? []
+        : [
+            {
+              detector: 'secrets' as const,
+              rule: 'aws',
+              label: 'aws',
+              severity: 'high' as const,
+              start: at,
+              end: at + SECRET.length,
+            },
+          ];
+    },
+    holdback: () => 0,
+  };
+  const p = compilePolicy(
+    {
+      enforcement: 'enforce',
+      detectors: {
+        secrets: { action: 'alert', allowlist: [] },
+        pii: { action: 'off', allowlist: [] },
+        custom: [],
+      },
+      tools: [],
+    },
+    1,
+    (d, err) => assert.fail(`${d}: ${String(err)}`),
+    { detectors: [counting] },
+  );
+  const answer = { id: 'chatcmpl-1', text: `said ${SECRET}` };
+  assert.equal(guardJson(p, answer, 'answer').spotted.length, 1);
+  assert.equal(guardJson(p, answer, 'answer').spotted.length, 1);
+  assert.equal(scans, 4, 'an answer text was remembered (its second sighting was not scanned)');
+  // The next turn resends it in a request: remembered there, and from then on an answer finds it too.
+  assert.equal(guardJson(p, { messages: [answer] }, 'request').spotted.length, 1);
+  assert.equal(guardJson(p, answer, 'answer').spotted.length, 1);
+  assert.equal(scans, 6, 'a remembered text was scanned again when an answer carried it');
 });
 
 test('a detector that throws fails closed under enforce, and is reported; under monitor it is recorded', () => {
@@ -111,11 +157,11 @@ test('a detector that throws fails closed under enforce, and is reported; under 
     tools: [],
   });
   const enforce = compilePolicy(doc('enforce'), 1, (d) => failures.push(d), { detectors: [broken] });
-  const g = guardJson(enforce, { text: 'anything at all' });
+  const g = guardJson(enforce, { text: 'anything at all' }, 'request');
   assert.equal(g.blocked?.hit.match.rule, 'detector-error:secrets');
   assert.deepEqual(failures, ['secrets']);
   const monitor = compilePolicy(doc('monitor'), 1, (d) => failures.push(d), { detectors: [broken] });
-  const m = guardJson(monitor, { text: 'anything at all' });
+  const m = guardJson(monitor, { text: 'anything at all' }, 'request');
   assert.equal(m.blocked, null);
   assert.equal(m.spotted[0]?.hit.match.rule, 'detector-error:secrets');
 });

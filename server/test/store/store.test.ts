@@ -4,9 +4,15 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { eachEngine, freshStore, type FreshStore } from '../helpers/engines.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import { MIGRATIONS, migrate } from '../../src/store/migrate.ts';
+import { appendAlone } from '../../src/store/event-log.ts';
 import { createBatchWriter } from '../../src/store/batch-writer.ts';
 import { createChangeBus } from '../../src/store/change-bus.ts';
 import { appendAuditRows, toRow } from '../../src/audit/audit-store.ts';
@@ -388,4 +394,80 @@ test('SQLite: WAL checkpoints run in a worker thread, not in the commits of the 
     await store.close();
     await fresh.cleanup();
   }
+});
+
+// Held until a compaction, written records lived for seconds at a thousand a second: long enough to
+// reach V8's old generation, whose full collections then stalled the Gateway (bench/RESULTS.md).
+test('the batch writer lets a record go once it is written, while later ones still wait', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const batches: number[] = [];
+  const writer = createBatchWriter<{ n: number }>({
+    name: 'test',
+    log,
+    maxBatch: 2,
+    maxDelayMs: 0,
+    write: async (items) => {
+      batches.push(items.length);
+      if (batches.length === 2) await gate; // the second batch is still being written
+    },
+  });
+  // Made in a function of their own: a suspended async function's frame could keep the last one.
+  const refs = ((): WeakRef<{ n: number }>[] =>
+    Array.from({ length: 5 }, (_, n) => {
+      const record = { n };
+      writer.push(record);
+      return new WeakRef(record);
+    }))();
+  await until(() => batches.length === 2, 5_000, 'the second batch to start');
+  await sleep(0);
+  gc();
+  assert.equal(refs[0]!.deref(), undefined, 'the first written record is still held');
+  assert.equal(refs[1]!.deref(), undefined, 'the second written record is still held');
+  assert.ok(refs[4]!.deref() !== undefined, 'a record not yet written was let go');
+  open();
+  await writer.drain();
+  await sleep(0);
+  gc();
+  assert.ok(
+    refs.every((r) => r.deref() === undefined),
+    `records are still held after everything was written: ${refs.map((r) => r.deref()?.n ?? '-').join(' ')}`,
+  );
+});
+
+test("on SQLite a running server writes the logs' batches on its writer thread, in order, and hears its errors", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-writer-'));
+  const store = openStore({ dataDir: dir, log });
+  try {
+    await migrate(store);
+    assert.ok(store.writer?.alive, 'a SQLite store opened with a logger has no writer thread');
+    const rows = rowsOf('threaded', 300);
+    await Promise.all([
+      appendAlone(store, appendAuditRows, rows.slice(0, 100)),
+      appendAlone(store, appendAuditRows, rows.slice(100)),
+    ]);
+    assert.deepEqual(
+      await readIds(store, 'threaded'),
+      rows.map((r) => r.id),
+    );
+    // A row that breaks a constraint fails its batch as a whole, with SQLite's reason, and the thread
+    // goes on writing.
+    await assert.rejects(
+      appendAlone(store, appendAuditRows, [rowsOf('again', 1)[0]!, { ...rows[0]!, action: null as never }]),
+      /NOT NULL constraint failed: audit_events\.action/,
+    );
+    assert.deepEqual(await readIds(store, 'again'), [], 'half of a failed batch was written');
+    const later = rowsOf('later', 2);
+    await appendAlone(store, appendAuditRows, later);
+    assert.deepEqual(
+      await readIds(store, 'later'),
+      later.map((r) => r.id),
+    );
+  } finally {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  assert.equal(store.writer?.alive, false, 'the writer thread outlived the store');
 });
