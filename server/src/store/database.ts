@@ -102,7 +102,12 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(sqlText: string) {
+      // Kysely begins with a deferred BEGIN. With the writer thread as a second writer, a transaction
+      // that has read and then writes after the thread committed fails at once (SQLITE_BUSY_SNAPSHOT:
+      // its snapshot is stale, and no busy wait can help). IMMEDIATE takes the write lock at BEGIN, so
+      // a transaction waits its turn (busy_timeout) instead.
+      const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
       let statement = cache.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);

@@ -471,3 +471,27 @@ test("on SQLite a running server writes the logs' batches on its writer thread, 
   }
   assert.equal(store.writer?.alive, false, 'the writer thread outlived the store');
 });
+
+// The writer thread is a second writer: a deferred transaction that has read, and writes after the
+// thread committed, would fail at once with SQLITE_BUSY (its snapshot is stale; no busy wait helps).
+test('on SQLite a transaction that reads, then writes after the writer thread committed, succeeds', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-writer-'));
+  const store = openStore({ dataDir: dir, log });
+  try {
+    await migrate(store);
+    await appendAlone(store, appendAuditRows, rowsOf('started', 1)); // the thread is up
+    let meanwhile: Promise<void> | undefined;
+    await store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('audit_events').select('id').execute();
+      meanwhile = appendAlone(store, appendAuditRows, rowsOf('meanwhile', 1));
+      await sleep(100); // time enough for the thread to commit, were it let
+      await appendAuditRows(trx, store.dialect, rowsOf('inside', 1));
+    });
+    await meanwhile;
+    assert.equal((await readIds(store, 'inside')).length, 1, 'the transaction did not write');
+    assert.equal((await readIds(store, 'meanwhile')).length, 1, 'the writer thread did not write');
+  } finally {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
