@@ -1,7 +1,7 @@
 // Gatehouse under test, as its own process: the command of `npm start` (read from package.json, so
 // that its Node flags are measured too), on the embedded SQLite default, over a fresh data directory
-// under os.tmpdir(), bound to 127.0.0.1 only. A separate process so that the server and the load generator do not share an
-// event loop or a heap; the figures are those of a real deployment on this machine.
+// under os.tmpdir(), bound to 127.0.0.1 only. A separate process so that the server and the load
+// generator do not share an event loop or a heap; the figures are those of a real deployment here.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

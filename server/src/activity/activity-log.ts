@@ -19,8 +19,9 @@ export function createActivityLog(store: Store, log: Logger): ActivityLog {
     name: 'activity',
     log,
     // A commit costs as much as a few dozen rows on SQLite: at a thousand requests a second, 25 ms
-    // gathers about 25 rows per transaction (a third of the cost per row of 5 ms batches), and the
-    // longest the write then holds the event loop stays well under a millisecond.
+    // gathers about 25 rows per transaction (a third of the cost per row of 5 ms batches); where the
+    // write runs on the main connection (PostgreSQL, or SQLite without its writer thread) it then
+    // holds the event loop well under a millisecond.
     maxDelayMs: 25,
     write: (rows) => appendAlone(store, appendActivityRows, rows),
   });

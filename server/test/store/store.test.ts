@@ -4,53 +4,18 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { eachEngine, freshStore, type FreshStore } from '../helpers/engines.ts';
+import { append, readIds, rowsOf, until, type Row } from '../helpers/audit-rows.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import { MIGRATIONS, migrate } from '../../src/store/migrate.ts';
-import { appendAlone } from '../../src/store/event-log.ts';
 import { createBatchWriter } from '../../src/store/batch-writer.ts';
 import { createChangeBus } from '../../src/store/change-bus.ts';
-import { appendAuditRows, toRow } from '../../src/audit/audit-store.ts';
+import { appendAuditRows } from '../../src/audit/audit-store.ts';
 import { createLogger } from '../../src/http/logger.ts';
 
 const log = createLogger('silent');
-type Row = ReturnType<typeof toRow>;
-
-const rowsOf = (tag: string, n: number): Row[] =>
-  Array.from({ length: n }, (_, i) =>
-    toRow(
-      {
-        action: 'test.event',
-        actor: { type: 'system', id: tag, name: tag },
-        outcome: 'success',
-        details: { tag, i },
-      },
-      Date.now(),
-    ),
-  );
-
-const append = (store: Store, rows: Row[]) =>
-  store.db.transaction().execute((trx) => appendAuditRows(trx, store.dialect, rows));
-
-const readIds = async (store: Store, tag?: string) => {
-  let q = store.db.selectFrom('audit_events').select(['id', 'seq']).orderBy('seq', 'asc');
-  if (tag !== undefined) q = q.where('actor_id', '=', tag);
-  return (await q.execute()).map((r) => r.id);
-};
-
-/** Polls until `check` holds, at most `ms` milliseconds. */
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 eachEngine('store', (engine) => {
   let fresh: FreshStore;
@@ -373,29 +338,6 @@ test('batch writer: a long backlog is written in order, each record once', async
   assert.ok(written.every((v, i) => v === i));
 });
 
-test('SQLite: WAL checkpoints run in a worker thread, not in the commits of the main connection', async () => {
-  const fs = await import('node:fs');
-  const path = await import('node:path');
-  const fresh = await freshStore('sqlite');
-  const store = openStore({ dataDir: fresh.dataDir, log });
-  try {
-    await migrate(store);
-    const file = path.join(fresh.dataDir, 'gatehouse.db');
-    const pragma = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(store.db);
-    assert.equal(pragma.rows[0]!.wal_autocheckpoint, 0, 'commits never checkpoint');
-    const before = fs.statSync(file).size;
-    for (let i = 0; i < 10; i++) await append(store, rowsOf('wal', 200));
-    await until(
-      () => fs.statSync(file).size > before + 200_000,
-      5_000,
-      'the worker to copy the WAL into the database',
-    );
-  } finally {
-    await store.close();
-    await fresh.cleanup();
-  }
-});
-
 // Held until a compaction, written records lived for seconds at a thousand a second: long enough to
 // reach V8's old generation, whose full collections then stalled the Gateway (bench/RESULTS.md).
 test('the batch writer lets a record go once it is written, while later ones still wait', async () => {
@@ -435,63 +377,4 @@ test('the batch writer lets a record go once it is written, while later ones sti
     refs.every((r) => r.deref() === undefined),
     `records are still held after everything was written: ${refs.map((r) => r.deref()?.n ?? '-').join(' ')}`,
   );
-});
-
-test("on SQLite a running server writes the logs' batches on its writer thread, in order, and hears its errors", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-writer-'));
-  const store = openStore({ dataDir: dir, log });
-  try {
-    await migrate(store);
-    assert.ok(store.writer?.alive, 'a SQLite store opened with a logger has no writer thread');
-    const rows = rowsOf('threaded', 300);
-    await Promise.all([
-      appendAlone(store, appendAuditRows, rows.slice(0, 100)),
-      appendAlone(store, appendAuditRows, rows.slice(100)),
-    ]);
-    assert.deepEqual(
-      await readIds(store, 'threaded'),
-      rows.map((r) => r.id),
-    );
-    // A row that breaks a constraint fails its batch as a whole, with SQLite's reason, and the thread
-    // goes on writing.
-    await assert.rejects(
-      appendAlone(store, appendAuditRows, [rowsOf('again', 1)[0]!, { ...rows[0]!, action: null as never }]),
-      /NOT NULL constraint failed: audit_events\.action/,
-    );
-    assert.deepEqual(await readIds(store, 'again'), [], 'half of a failed batch was written');
-    const later = rowsOf('later', 2);
-    await appendAlone(store, appendAuditRows, later);
-    assert.deepEqual(
-      await readIds(store, 'later'),
-      later.map((r) => r.id),
-    );
-  } finally {
-    await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  assert.equal(store.writer?.alive, false, 'the writer thread outlived the store');
-});
-
-// The writer thread is a second writer: a deferred transaction that has read, and writes after the
-// thread committed, would fail at once with SQLITE_BUSY (its snapshot is stale; no busy wait helps).
-test('on SQLite a transaction that reads, then writes after the writer thread committed, succeeds', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-writer-'));
-  const store = openStore({ dataDir: dir, log });
-  try {
-    await migrate(store);
-    await appendAlone(store, appendAuditRows, rowsOf('started', 1)); // the thread is up
-    let meanwhile: Promise<void> | undefined;
-    await store.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('audit_events').select('id').execute();
-      meanwhile = appendAlone(store, appendAuditRows, rowsOf('meanwhile', 1));
-      await sleep(100); // time enough for the thread to commit, were it let
-      await appendAuditRows(trx, store.dialect, rowsOf('inside', 1));
-    });
-    await meanwhile;
-    assert.equal((await readIds(store, 'inside')).length, 1, 'the transaction did not write');
-    assert.equal((await readIds(store, 'meanwhile')).length, 1, 'the writer thread did not write');
-  } finally {
-    await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 });
