@@ -5,7 +5,6 @@
 // explained, as is a page opened without a link, and a password that is too short.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import { PASSWORD, accept, tokenOf } from '../helpers/people.ts';
@@ -16,8 +15,9 @@ import {
   screenshot,
   signInThroughForm,
 } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
-eachEngine('console: accepting an invitation', (engine) => {
+eachEngineWithBrowser('console: accepting an invitation', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let owner: ApiClient;

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import OpenAI from 'openai';
 import type { Locator, Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 import { consoleSuite, openFromNavigation, screenshot, signInAsOwner } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const messages = [{ role: 'user' as const, content: 'Say hello' }];
 
@@ -33,7 +33,7 @@ async function badgeColour(row: Locator, text: string): Promise<string> {
   return /--mantine-color-([a-z]+)-/.exec(style)?.[1] ?? style;
 }
 
-eachEngine('console: activity', (engine) => {
+eachEngineWithBrowser('console: activity', (engine) => {
   let f: GatewayFixture;
   const c = consoleSuite(async () => (f = await startGatewayFixture(engine)));
   let openai: OpenAI;

@@ -2,12 +2,12 @@
 // events at a time: older pages on demand until the oldest event, and newer events put on top.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
 import { consoleSuite, openFromNavigation, signInAsOwner } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
-eachEngine('console: audit log paging', (engine) => {
+eachEngineWithBrowser('console: audit log paging', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let siem: ApiClient;

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ApiClient, OAuthFailure, exchangeToken } from '../helpers/api-client.ts';
 import { consoleSuite, openFromNavigation, screenshot, signInAsOwner } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const NAME = 'splunk-siem';
 
@@ -24,7 +24,7 @@ async function readIssued(page: Page) {
 
 const bearer = (url: string, token: string) => new ApiClient(url, { authorization: `Bearer ${token}` });
 
-eachEngine('console: API credentials end to end', (engine) => {
+eachEngineWithBrowser('console: API credentials end to end', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let clientId: string;

@@ -6,14 +6,14 @@
 // behalf and waits for an admin.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import { PASSWORD, addDeveloper } from '../helpers/people.ts';
 import { poll, refused, startSignIn, waitedSincePoll } from '../helpers/device-sign-in.ts';
 import { assertNoPageScroll, consoleSuite, openConsole, screenshot } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
-eachEngine('console: approving a device', (engine) => {
+eachEngineWithBrowser('console: approving a device', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)), 800);
   let owner: ApiClient;

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import { addDeveloper, insertDevice, insertSession, sessionsOf } from '../helpers/people.ts';
@@ -18,10 +17,11 @@ import {
   signInAsNewViewer,
   signInAsOwner,
 } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const row = (page: Page, name: string) => page.locator(`tr[data-device="${name}"]`);
 
-eachEngine('console: devices', (engine) => {
+eachEngineWithBrowser('console: devices', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let owner: ApiClient;

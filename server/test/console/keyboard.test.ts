@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { consoleSuite, type PageGlobals } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 interface Focused {
   tag: string;
@@ -82,7 +82,7 @@ async function tabTo(page: Page, name: RegExp, max = 30): Promise<Focused> {
   assert.fail(`Tab never reached ${name}`);
 }
 
-eachEngine('console: the keyboard alone', (engine) => {
+eachEngineWithBrowser('console: the keyboard alone', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
 

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 import { assertNoPageScroll, consoleSuite, screenshot, signInAsOwner } from '../helpers/console-page.ts';
 import { signIn } from '../helpers/api-client.ts';
 import { addDeveloper, insertDevice } from '../helpers/people.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const NAV = [
   { link: 'Activity', heading: 'Activity', content: 'Gateway requests' },
@@ -26,7 +26,7 @@ async function navigateTo(page: Page, link: string) {
   await nav.getByRole('link', { name: link }).click();
 }
 
-eachEngine('console: an 800 px window', (engine) => {
+eachEngineWithBrowser('console: an 800 px window', (engine) => {
   let f: GatewayFixture;
   const c = consoleSuite(async () => (f = await startGatewayFixture(engine)), 800);
 

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
@@ -20,11 +19,12 @@ import {
   signInAsNewViewer,
   signInAsOwner,
 } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const developerRow = (page: Page, email: string) => page.locator(`tr[data-developer="${email}"]`);
 const adminRow = (page: Page, email: string) => page.locator(`tr[data-admin="${email}"]`);
 
-eachEngine('console: people', (engine) => {
+eachEngineWithBrowser('console: people', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   const c = consoleSuite(async () => {

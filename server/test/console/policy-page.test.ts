@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
 import { changePolicyAs, findingsFor, policyOf } from '../helpers/policy.ts';
@@ -19,13 +18,14 @@ import {
   signInAsNewViewer,
   signInAsOwner,
 } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const versionRow = (page: Page, version: number) =>
   page.getByRole('table', { name: 'Policy versions' }).locator(`tr[data-version="${version}"]`);
 const ruleRow = (page: Page, id: string) => page.locator(`tr[data-rule="${id}"]`);
 
-eachEngine('console: policy', (engine) => {
+eachEngineWithBrowser('console: policy', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let owner: ApiClient;

@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
 import {
@@ -22,13 +21,14 @@ import {
 } from '../helpers/console-page.ts';
 import { BUILT_IN_TOOLS } from '../../src/gateway/tools.ts';
 import { changePolicyAs, policyOf } from '../helpers/policy.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools', exact: true });
 const toolRow = (page: Page, id: string) => tools(page).locator(`tr[data-tool="${id}"]`);
 const versionRow = (page: Page, version: number) =>
   page.getByRole('table', { name: 'Policy versions' }).locator(`tr[data-version="${version}"]`);
 
-eachEngine('console: policy tools', (engine) => {
+eachEngineWithBrowser('console: policy tools', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let owner: ApiClient;

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import {
@@ -17,6 +16,7 @@ import {
   signInAsNewViewer,
   signInAsOwner,
 } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const AZURE = { name: 'azure-prod', secret: 'azure-secret-0000-5b1c' };
 const OPENAI = { name: 'openai-production', secret: 'sk-test-first-secret-a1b2' };
@@ -30,7 +30,7 @@ async function assertSecretsAbsent(page: Page) {
     assert.equal(html.includes(secret), false, 'no secret is in the page');
 }
 
-eachEngine('console: provider keys', (engine) => {
+eachEngineWithBrowser('console: provider keys', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let owner: ApiClient;

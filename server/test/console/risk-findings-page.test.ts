@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import OpenAI from 'openai';
 import type { Page } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 import { policyDoc, setPolicy, type FindingView } from '../helpers/policy.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
@@ -19,6 +18,7 @@ import {
   signInAsNewViewer,
   signInAsOwner,
 } from '../helpers/console-page.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 /** An AWS access key id of the right shape, not a documented example: severity high. */
 const AWS_KEY = 'AKIAQYLPMN5HFIQR7XQZ';
@@ -55,7 +55,7 @@ async function assertValuesAbsent(page: Page) {
   assert.equal(html.includes(EMAIL), false, 'the e-mail address is not in the page');
 }
 
-eachEngine('console: risk findings', (engine) => {
+eachEngineWithBrowser('console: risk findings', (engine) => {
   let f: GatewayFixture;
   const c = consoleSuite(async () => (f = await startGatewayFixture(engine)));
   let openai: OpenAI;

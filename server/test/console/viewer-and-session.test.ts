@@ -3,13 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { eachEngineWithBrowser, launchBrowser } from '../helpers/browser.ts';
 import { createCredential, signIn } from '../helpers/api-client.ts';
 import { openConsole, screenshot, signInAsNewViewer, signInAsOwner } from '../helpers/console-page.ts';
 
-eachEngine('console: viewer and session expiry', (engine) => {
+eachEngineWithBrowser('console: viewer and session expiry', (engine) => {
   let server: TestServer;
   let browser: Browser;
   before(async () => {

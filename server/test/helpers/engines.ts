@@ -20,8 +20,8 @@ export function testEngines(): Engine[] {
 }
 
 /** Runs the suite once per engine of this run, under a describe naming the engine. */
-export function eachEngine(name: string, suite: (engine: Engine) => void): void {
-  for (const engine of testEngines()) describe(`${name} [${engine}]`, () => suite(engine));
+export function eachEngine(name: string, suite: (engine: Engine) => void, options?: { skip: string }): void {
+  for (const engine of testEngines()) describe(`${name} [${engine}]`, options ?? {}, () => suite(engine));
 }
 
 export interface FreshStore {

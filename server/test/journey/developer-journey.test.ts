@@ -14,11 +14,11 @@ import OpenAI, { AuthenticationError as OpenAIAuthenticationError } from 'openai
 import { newMachine, runCli, startCli, type Machine } from '../../../client/test/helpers/cli.ts';
 import { anthropicLookups, tagged } from '../helpers/anthropic-sdk.ts';
 import { assertNoPageScroll, consoleSuite } from '../helpers/console-page.ts';
-import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type ActivityView, type GatewayFixture } from '../helpers/gateway.ts';
 import { PASSWORD } from '../helpers/people.ts';
 import { policyDoc, setPolicy } from '../helpers/policy.ts';
 import { MOCK_KEYS, type RecordedRequest } from '../mocks/mock-upstream.ts';
+import { eachEngineWithBrowser } from '../helpers/browser.ts';
 
 const EMAIL = 'ada@example.com';
 const NAME = 'Ada Lovelace';
@@ -37,7 +37,7 @@ function evaluated(lines: string, names: string[]): Record<string, string | unde
   return Object.fromEntries(names.map((n, i) => [n, values[i] === '<unset>' ? undefined : values[i]]));
 }
 
-eachEngine('the developer journey', (engine) => {
+eachEngineWithBrowser('the developer journey', (engine) => {
   let f: GatewayFixture;
   const c = consoleSuite(async () => (f = await startGatewayFixture(engine)), 800);
   const { upstreamFor, reachedUpstream } = anthropicLookups(() => f);
