@@ -2,12 +2,10 @@
 // trace) and exit 4; logout still signs out locally; a refresh that cannot happen is a notice while the
 // token still works.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { freePort } from '../../server/test/helpers/child-process.ts';
@@ -20,30 +18,16 @@ function listen(server: net.Server): Promise<number> {
   );
 }
 
-/** A self-signed certificate for 127.0.0.1, which no trust store holds. */
-function selfSigned(dir: string): { key: Buffer; cert: Buffer } {
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+/**
+ * A self-signed certificate for 127.0.0.1, which no trust store holds. Kept in fixtures/ (valid for a
+ * hundred years) rather than made with openssl, which a fresh machine with only Node and npm lacks.
+ */
+function selfSigned(): { key: Buffer; cert: Buffer } {
+  const fixtures = path.join(import.meta.dirname, 'fixtures');
+  return {
+    key: fs.readFileSync(path.join(fixtures, 'untrusted-key.pem')),
+    cert: fs.readFileSync(path.join(fixtures, 'untrusted-cert.pem')),
+  };
 }
 
 function assertActionable(res: { code: number | null; stderr: string }, code: number, message: RegExp) {
@@ -58,7 +42,6 @@ function assertActionable(res: { code: number | null; stderr: string }, code: nu
 
 describe('an unreachable console', () => {
   let machine: Machine;
-  let tmp: string;
   const servers: net.Server[] = [];
   let plainPort: number;
   let silentPort: number;
@@ -66,10 +49,9 @@ describe('an unreachable console', () => {
   let notConsolePort: number;
 
   before(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-tls-'));
     const plain = http.createServer((_req, res) => res.end('hello'));
     const silent = http.createServer(() => undefined); // accepts, never answers
-    const tls = https.createServer(selfSigned(tmp), (_req, res) => res.end('{}'));
+    const tls = https.createServer(selfSigned(), (_req, res) => res.end('{}'));
     const notConsole = http.createServer((_req, res) => {
       res.statusCode = 404;
       res.setHeader('content-type', 'text/html');
@@ -87,7 +69,6 @@ describe('an unreachable console', () => {
       (s as http.Server).closeAllConnections?.();
       s.close();
     }
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
   afterEach(() => machine?.cleanup());
 
