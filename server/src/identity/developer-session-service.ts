@@ -17,12 +17,7 @@ import type { DeveloperService } from './developer-service.ts';
 import type { Developer } from './developer-types.ts';
 import { findDeveloper, findDeveloperByEmail } from './developer-store.ts';
 import type { DeviceAuthorizationService } from './device-authorization-service.ts';
-import {
-  createFailureLimiter,
-  type FailureLimiter,
-  type Standing,
-  type Subject,
-} from './failure-limiter.ts';
+import { createFailureLimiter, type FailureLimiter, type Standing, type Subject } from './failure-limiter.ts';
 
 export interface DeveloperSessionContext {
   developer: Developer;

@@ -129,7 +129,10 @@ export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules):
   async function sweep(t: number) {
     if (t - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = t;
-    await db.deleteFrom('failure_limits').where('last_at', '<', t - KEPT_MS).execute();
+    await db
+      .deleteFrom('failure_limits')
+      .where('last_at', '<', t - KEPT_MS)
+      .execute();
   }
 
   const stale = `failure_limits.first_at <= excluded.last_at - failure_limits.window_ms AND failure_limits.last_at + (${lockSql('failure_limits')}) <= excluded.last_at`;
@@ -181,7 +184,8 @@ export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules):
 
     async succeed(subject, standing) {
       const k = keys(subject);
-      if (standing.counted && k.pair) await db.deleteFrom('failure_limits').where('key', '=', k.pair).execute();
+      if (standing.counted && k.pair)
+        await db.deleteFrom('failure_limits').where('key', '=', k.pair).execute();
     },
   };
 }

@@ -71,7 +71,9 @@ eachEngine('hostile: lockout by a stranger', (engine) => {
     const { email, password } = server.owner;
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++)
-      statuses.push((await adminSignIn(server.consoleUrl, '203.0.113.77', email, `wrong password ${i}`)).status);
+      statuses.push(
+        (await adminSignIn(server.consoleUrl, '203.0.113.77', email, `wrong password ${i}`)).status,
+      );
     assert.deepEqual(statuses, [401, 401, 401, 401, 401, 401, 429]);
     const stillLocked = await adminSignIn(server.consoleUrl, '203.0.113.77', email, password);
     assert.deepEqual([stillLocked.status, stillLocked.body.error.code], [429, 'too_many_requests']);
@@ -106,7 +108,10 @@ eachEngine('hostile: lockout by a stranger', (engine) => {
     const clean = await adminSignIn(server.consoleUrl, '198.51.100.13', email, password);
     assert.equal(clean.status, 200, JSON.stringify(clean.body));
     // A clean address with a wrong password is answered (401), not refused: one guess, then it waits.
-    assert.equal((await adminSignIn(server.consoleUrl, '198.51.100.14', email, 'one more guess')).status, 401);
+    assert.equal(
+      (await adminSignIn(server.consoleUrl, '198.51.100.14', email, 'one more guess')).status,
+      401,
+    );
     assert.equal((await adminSignIn(server.consoleUrl, '198.51.100.14', email, password)).status, 429);
   });
 });
@@ -117,7 +122,11 @@ describe('hostile: lockout across replicas [postgres]', { skip: !testEngines().i
 
   before(async () => {
     replicas = await startReplicas(2, PROXIED);
-    const admin = await signIn(replicas[0]!.consoleUrl, replicas[0]!.owner.email, replicas[0]!.owner.password);
+    const admin = await signIn(
+      replicas[0]!.consoleUrl,
+      replicas[0]!.owner.email,
+      replicas[0]!.owner.password,
+    );
     cred = await createCredential(admin, { name: 'replicated', scopes: ['audit:read'] });
   });
   after(async () => {
@@ -137,8 +146,10 @@ describe('hostile: lockout across replicas [postgres]', { skip: !testEngines().i
   test('admin sign-in: five failures on one replica and the sixth on the other locks that address everywhere', async () => {
     const [one, two] = replicas.map((r) => r.consoleUrl) as [string, string];
     const { email, password } = replicas[0]!.owner;
-    for (let i = 0; i < 3; i++) assert.equal((await adminSignIn(one, '203.0.113.100', email, `wrong ${i}`)).status, 401);
-    for (let i = 3; i < 6; i++) assert.equal((await adminSignIn(two, '203.0.113.100', email, `wrong ${i}`)).status, 401);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await adminSignIn(one, '203.0.113.100', email, `wrong ${i}`)).status, 401);
+    for (let i = 3; i < 6; i++)
+      assert.equal((await adminSignIn(two, '203.0.113.100', email, `wrong ${i}`)).status, 401);
     assert.equal((await adminSignIn(one, '203.0.113.100', email, password)).status, 429);
     assert.equal((await adminSignIn(two, '203.0.113.100', email, password)).status, 429);
     assert.equal((await adminSignIn(two, '198.51.100.22', email, password)).status, 200);
