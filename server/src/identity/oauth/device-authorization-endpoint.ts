@@ -65,8 +65,10 @@ export function registerDeviceAuthorizationEndpoint(
         platform: extension(params, 'platform'),
         clientVersion: extension(params, 'client_version'),
       };
-      // Every request counts, refused ones too: a client that keeps asking waits longer each time.
-      const wait = await perAddress.fail({ address: request.ip });
+      // Every request counts, the one that crosses the allowance too. One refused while the address
+      // waits is not counted: a flood of them must not become a flood of writes to the database.
+      const address = { address: request.ip };
+      const wait = (await perAddress.check(address)).wait || (await perAddress.fail(address));
       if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ins started from this address');
       const started = await deps.deviceAuthorizations.start(request_, originOf(request));
       return reply.headers(NO_STORE).send(started);
