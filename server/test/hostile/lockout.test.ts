@@ -116,42 +116,46 @@ eachEngine('hostile: lockout by a stranger', (engine) => {
   });
 });
 
-describe('hostile: lockout across replicas [postgres]', { skip: !testEngines().includes('postgres') }, () => {
-  let replicas: TestServer[];
-  let cred: CreatedCredential;
+describe(
+  'hostile: lockout across replicas [postgres]',
+  { skip: !testEngines().includes('postgres') && 'PostgreSQL only' },
+  () => {
+    let replicas: TestServer[];
+    let cred: CreatedCredential;
 
-  before(async () => {
-    replicas = await startReplicas(2, PROXIED);
-    const admin = await signIn(
-      replicas[0]!.consoleUrl,
-      replicas[0]!.owner.email,
-      replicas[0]!.owner.password,
-    );
-    cred = await createCredential(admin, { name: 'replicated', scopes: ['audit:read'] });
-  });
-  after(async () => {
-    for (const r of replicas) await r.close();
-  });
+    before(async () => {
+      replicas = await startReplicas(2, PROXIED);
+      const admin = await signIn(
+        replicas[0]!.consoleUrl,
+        replicas[0]!.owner.email,
+        replicas[0]!.owner.password,
+      );
+      cred = await createCredential(admin, { name: 'replicated', scopes: ['audit:read'] });
+    });
+    after(async () => {
+      for (const r of replicas) await r.close();
+    });
 
-  test('failures counted on one replica limit the other; the right secret from a clean address is served by both', async () => {
-    const [one, two] = replicas.map((r) => r.consoleUrl) as [string, string];
-    const wrong = { client_id: cred.client_id, client_secret: WRONG_SECRET };
-    for (let i = 0; i < 11; i++) assert.equal((await exchange(one, wrong, '203.0.113.99')).status, 401);
-    const onTwo = await exchange(two, wrong, '203.0.113.99');
-    assert.deepEqual([onTwo.status, onTwo.error], [429, 'temporarily_unavailable']);
-    assert.equal((await exchange(two, cred, '198.51.100.20')).status, 200);
-    assert.equal((await exchange(one, cred, '198.51.100.21')).status, 200);
-  });
+    test('failures counted on one replica limit the other; the right secret from a clean address is served by both', async () => {
+      const [one, two] = replicas.map((r) => r.consoleUrl) as [string, string];
+      const wrong = { client_id: cred.client_id, client_secret: WRONG_SECRET };
+      for (let i = 0; i < 11; i++) assert.equal((await exchange(one, wrong, '203.0.113.99')).status, 401);
+      const onTwo = await exchange(two, wrong, '203.0.113.99');
+      assert.deepEqual([onTwo.status, onTwo.error], [429, 'temporarily_unavailable']);
+      assert.equal((await exchange(two, cred, '198.51.100.20')).status, 200);
+      assert.equal((await exchange(one, cred, '198.51.100.21')).status, 200);
+    });
 
-  test('admin sign-in: five failures on one replica and the sixth on the other locks that address everywhere', async () => {
-    const [one, two] = replicas.map((r) => r.consoleUrl) as [string, string];
-    const { email, password } = replicas[0]!.owner;
-    for (let i = 0; i < 3; i++)
-      assert.equal((await adminSignIn(one, '203.0.113.100', email, `wrong ${i}`)).status, 401);
-    for (let i = 3; i < 6; i++)
-      assert.equal((await adminSignIn(two, '203.0.113.100', email, `wrong ${i}`)).status, 401);
-    assert.equal((await adminSignIn(one, '203.0.113.100', email, password)).status, 429);
-    assert.equal((await adminSignIn(two, '203.0.113.100', email, password)).status, 429);
-    assert.equal((await adminSignIn(two, '198.51.100.22', email, password)).status, 200);
-  });
-});
+    test('admin sign-in: five failures on one replica and the sixth on the other locks that address everywhere', async () => {
+      const [one, two] = replicas.map((r) => r.consoleUrl) as [string, string];
+      const { email, password } = replicas[0]!.owner;
+      for (let i = 0; i < 3; i++)
+        assert.equal((await adminSignIn(one, '203.0.113.100', email, `wrong ${i}`)).status, 401);
+      for (let i = 3; i < 6; i++)
+        assert.equal((await adminSignIn(two, '203.0.113.100', email, `wrong ${i}`)).status, 401);
+      assert.equal((await adminSignIn(one, '203.0.113.100', email, password)).status, 429);
+      assert.equal((await adminSignIn(two, '203.0.113.100', email, password)).status, 429);
+      assert.equal((await adminSignIn(two, '198.51.100.22', email, password)).status, 200);
+    });
+  },
+);
