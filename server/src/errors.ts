@@ -3,6 +3,7 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   confirmation_mismatch: 400,
+  secret_required: 400,
   unauthenticated: 401,
   invalid_token: 401,
   invalid_credentials: 401,

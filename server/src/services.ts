@@ -110,8 +110,15 @@ export async function createServices(
   const deviceSettings = createDeviceSettings({ store, changes, audit });
   await deviceSettings.load();
   // Developers' failed sign-ins and wrong user codes share one allowance per address: twenty in 15
-  // minutes, then a doubling lock, as admins' sign-ins.
-  const developerAttempts = createFailureLimiter({ freeAttempts: 20, windowMs: 15 * 60_000 });
+  // minutes, then a doubling lock; sign-ins also five per (account, address) and fifty per account
+  // before its failing addresses wait, as admins' sign-ins.
+  const developerAttempts = createFailureLimiter(store.db, {
+    name: 'developer',
+    windowMs: 15 * 60_000,
+    perAddress: 20,
+    perPair: 5,
+    perAccount: 50,
+  });
   const deviceAuthorizations = createDeviceAuthorizationService({
     store,
     audit,

@@ -676,7 +676,9 @@ export interface paths {
     head?: never;
     /**
      * Change a provider key’s name, endpoint or enabled models (rotate changes the secret)
-     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     * @description A new base_url needs `secret` in the same request (the current secret or a new one): the key is sent wherever base_url points, so only someone who holds it may move it. Without it: 400 secret_required. `secret` without base_url is a 400: rotate replaces a secret. The move is audited as provider_key.base_url_changed, with the old and new addresses.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
      */
     patch: operations['updateProviderKey'];
     trace?: never;
@@ -4178,6 +4180,8 @@ export interface operations {
           /** @description Exact model names (for Azure, deployment names) and patterns where * matches anything, such as claude-*. A model may be enabled in one key of a provider only. */
           enabled_models?: string[];
           name?: string;
+          /** @description The provider's API key. Stored encrypted; never shown again. */
+          secret?: string;
         };
       };
     };

@@ -12,9 +12,11 @@ export interface NewProviderKey {
   enabled_models: string[];
 }
 
+/** base_url is sent only when it changes, and then with the secret (the server refuses it without). */
 export interface ProviderKeyChange {
   name: string;
-  base_url: string | null;
+  base_url?: string | null;
+  secret?: string;
   azure_api_version?: string | null;
   enabled_models: string[];
 }

@@ -1,6 +1,6 @@
 // Provider keys: the organisation's credentials for the AI providers. Reading needs policy:read,
-// changing needs policy:write (or an admin session). The secret goes in on create and rotate and never
-// comes out: responses show its last four characters.
+// changing needs policy:write (or an admin session). The secret goes in on create and rotate (and with a
+// new base_url) and never comes out: responses show its last four characters.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ProviderKeyService } from '../provider-keys/provider-key-service.ts';
@@ -150,11 +150,17 @@ export const providerKeyRoutes: FastifyPluginAsyncTypebox<{ providerKeys: Provid
         operationId: 'updateProviderKey',
         tags,
         summary: 'Change a provider key’s name, endpoint or enabled models (rotate changes the secret)',
+        description:
+          'A new base_url needs `secret` in the same request (the current secret or a new one): the key is sent ' +
+          'wherever base_url points, so only someone who holds it may move it. Without it: 400 secret_required. ' +
+          '`secret` without base_url is a 400: rotate replaces a secret. The move is audited as ' +
+          'provider_key.base_url_changed, with the old and new addresses.',
         params: Params,
         body: Type.Object(
           {
             name: Type.Optional(Name),
             base_url: Type.Optional(Type.Union([BaseUrl, Type.Null()])),
+            secret: Type.Optional(Secret),
             azure_api_version: Type.Optional(Type.Union([ApiVersion, Type.Null()])),
             enabled_models: Type.Optional(EnabledModels),
           },
@@ -172,6 +178,7 @@ export const providerKeyRoutes: FastifyPluginAsyncTypebox<{ providerKeys: Provid
           ...(b.base_url !== undefined ? { baseUrl: b.base_url } : {}),
           ...(b.azure_api_version !== undefined ? { azureApiVersion: b.azure_api_version } : {}),
           ...(b.enabled_models !== undefined ? { enabledModels: b.enabled_models } : {}),
+          ...(b.secret !== undefined ? { secret: b.secret } : {}),
         },
         requestOrigin(request),
       );

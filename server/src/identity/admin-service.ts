@@ -62,9 +62,15 @@ export interface AdminService {
 export function createAdminService(deps: { store: Store; audit: AuditLog; key: MasterKey }): AdminService {
   const { store, audit } = deps;
   const csrfKey = deps.key.derive('csrf/v1');
-  // Five free tries per account in 15 minutes, then a doubling lock; an address gets twenty across accounts.
-  const perAccount = createFailureLimiter({ freeAttempts: 5, windowMs: 15 * 60_000 });
-  const perAddress = createFailureLimiter({ freeAttempts: 20, windowMs: 15 * 60_000 });
+  // Five free tries per (account, address) in 15 minutes, then a doubling lock; an address gets twenty
+  // across accounts; past fifty on one account from anywhere, the addresses that failed on it wait too.
+  const attempts = createFailureLimiter(store.db, {
+    name: 'admin-sign-in',
+    windowMs: 15 * 60_000,
+    perAddress: 20,
+    perPair: 5,
+    perAccount: 50,
+  });
 
   const csrfFor = (sessionId: string) => createHmac('sha256', csrfKey).update(sessionId).digest('base64url');
 
@@ -201,9 +207,9 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
     },
 
     async signIn(email, password, origin) {
-      const account = `account:${email.toLowerCase()}`;
-      const address = `address:${origin.ip}`;
-      const wait = Math.max(perAccount.retryAfter(account), perAddress.retryAfter(address));
+      const subject = { account: email.toLowerCase(), address: origin.ip };
+      const standing = await attempts.check(subject);
+      const wait = standing.wait;
       if (wait > 0) {
         throw new ApiError('too_many_requests', `Too many failed sign-ins; try again in ${wait} seconds.`, {
           'retry-after': String(wait),
@@ -219,8 +225,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       const ok = await verifyPassword(password, row?.password_hash ?? (await DUMMY_PASSWORD_HASH));
       const base = { ip: origin.ip, userAgent: origin.userAgent, requestId: origin.requestId };
       if (!row || !ok) {
-        perAccount.fail(account);
-        perAddress.fail(address);
+        await attempts.fail(subject);
         audit.record({
           ...base,
           action: 'session.sign_in',
@@ -232,7 +237,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
         });
         throw new ApiError('invalid_credentials', 'The e-mail address or the password is wrong.');
       }
-      perAccount.succeed(account);
+      await attempts.succeed(subject, standing);
       const admin: Admin = { id: row.id, email: row.email, role: row.role, createdAt: row.created_at };
       audit.record({
         ...base,

@@ -2,7 +2,8 @@
 // device sign-in. Kept in developer_sessions with no device (device_id null), so that offboarding, which
 // revokes every session of the developer, signs them out of the console too. The cookie holds a ghds_
 // token, stored only as its SHA-256; the CSRF token is an HMAC of the session id, as for admins.
-// Failed sign-ins and wrong user codes share one allowance per address (`attempts`).
+// Failed sign-ins and wrong user codes share one allowance per address (`attempts`); sign-ins are also
+// counted per (account, address) and per account there.
 import { createHmac } from 'node:crypto';
 import type { Store } from '../store/database.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
@@ -16,7 +17,7 @@ import type { DeveloperService } from './developer-service.ts';
 import type { Developer } from './developer-types.ts';
 import { findDeveloper, findDeveloperByEmail } from './developer-store.ts';
 import type { DeviceAuthorizationService } from './device-authorization-service.ts';
-import { createFailureLimiter, type FailureLimiter } from './failure-limiter.ts';
+import { createFailureLimiter, type FailureLimiter, type Standing, type Subject } from './failure-limiter.ts';
 
 export interface DeveloperSessionContext {
   developer: Developer;
@@ -53,24 +54,28 @@ export function createDeveloperSessionService(deps: {
   key: MasterKey;
   developers: DeveloperService;
   deviceAuthorizations: DeviceAuthorizationService;
-  /** Failed attempts per address, shared with wrong user codes. */
+  /** Failed attempts per address, shared with wrong user codes; sign-ins name their account. */
   attempts: FailureLimiter;
 }): DeveloperSessionService {
   const { store, audit, attempts } = deps;
   const csrfKey = deps.key.derive('developer-csrf/v1');
   const csrfFor = (sessionId: string) => createHmac('sha256', csrfKey).update(sessionId).digest('base64url');
-  // Five free tries per account in 15 minutes, then a doubling lock, as for admins.
-  const perAccount = createFailureLimiter({ freeAttempts: 5, windowMs: 15 * 60_000 });
   // New accounts asked for from one address: ten an hour, then a doubling wait.
-  const newAccounts = createFailureLimiter({ freeAttempts: 10, windowMs: 60 * 60_000 });
+  const newAccounts = createFailureLimiter(store.db, {
+    name: 'developer-access-request',
+    windowMs: 60 * 60_000,
+    perAddress: 10,
+  });
 
-  function letIn(account: string, address: string) {
-    const wait = Math.max(perAccount.retryAfter(account), attempts.retryAfter(address));
+  async function letIn(subject: Subject): Promise<Standing> {
+    const standing = await attempts.check(subject);
+    const wait = standing.wait;
     if (wait > 0) {
       throw new ApiError('too_many_requests', `Too many failed attempts; try again in ${wait} seconds.`, {
         'retry-after': String(wait),
       });
     }
+    return standing;
   }
 
   const base = (origin: Origin) => ({
@@ -108,9 +113,8 @@ export function createDeveloperSessionService(deps: {
 
   /** The developer an e-mail and password name, or a refusal counted against account and address. */
   async function check(email: string, password: string, origin: Origin): Promise<Developer> {
-    const account = `account:${email.toLowerCase()}`;
-    const address = `address:${origin.ip}`;
-    letIn(account, address);
+    const subject = { account: email.toLowerCase(), address: origin.ip };
+    const standing = await letIn(subject);
     const row = await store.db
       .selectFrom('developers')
       .select(['id', 'status', 'password_hash'])
@@ -119,11 +123,10 @@ export function createDeveloperSessionService(deps: {
     const usable = row && (row.status === 'active' || row.status === 'pending') ? row.password_hash : null;
     const ok = await verifyPassword(password, usable ?? (await DUMMY_PASSWORD_HASH));
     if (usable && ok) {
-      perAccount.succeed(account);
+      await attempts.succeed(subject, standing);
       return (await findDeveloper(store.db, row!.id))!;
     }
-    perAccount.fail(account);
-    attempts.fail(address);
+    await attempts.fail(subject);
     audit.record({
       ...base(origin),
       action: 'session.sign_in',
@@ -186,8 +189,8 @@ export function createDeveloperSessionService(deps: {
     },
 
     async requestAccess({ email, name, password, userCode }, origin) {
-      const address = `address:${origin.ip}`;
-      letIn(`account:${email.toLowerCase()}`, address);
+      const address = { address: origin.ip };
+      await letIn({ account: email.toLowerCase(), address: origin.ip });
       // The code first: a wrong one counts against the address before any account is made.
       await deps.deviceAuthorizations.pendingByUserCode(userCode, origin);
       const existing = await findDeveloperByEmail(store.db, email.toLowerCase());
@@ -196,13 +199,13 @@ export function createDeveloperSessionService(deps: {
         // Asking again is signing in: only with the password chosen the first time.
         developer = await check(email, password, origin);
       } else {
-        const wait = newAccounts.retryAfter(address);
+        const { wait } = await newAccounts.check(address);
         if (wait > 0)
           throw new ApiError('too_many_requests', `Too many access requests; try again in ${wait} seconds.`, {
             'retry-after': String(wait),
           });
         developer = await deps.developers.requestAccess({ email, name, password }, origin);
-        newAccounts.fail(address);
+        await newAccounts.fail(address);
       }
       const signedIn = await startSession(developer, origin);
       await deps.deviceAuthorizations.decide(userCode, developer, 'approve', origin, 'access_request');

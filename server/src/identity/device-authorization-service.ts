@@ -96,8 +96,8 @@ export function createDeviceAuthorizationService(deps: {
 
   /** The row a typed user code names, after the caller's address is let in; a miss counts against it. */
   async function lookUp(input: string, developer: Developer | null, origin: Origin) {
-    const address = `address:${origin.ip}`;
-    const wait = attempts.retryAfter(address);
+    const address = { address: origin.ip };
+    const { wait } = await attempts.check(address);
     if (wait > 0) {
       throw new ApiError(
         'too_many_requests',
@@ -116,7 +116,7 @@ export function createDeviceAuthorizationService(deps: {
     const row = await findByUserCode(store.db, sha256Hex(code));
     // Another developer's decision is none of this one's business: to them it is an unknown code.
     if (!row || (developer && row.developer_id !== null && row.developer_id !== developer.id)) {
-      attempts.fail(address);
+      await attempts.fail(address);
       throw new ApiError(
         'not_found',
         `No sign-in request has the code ${formatUserCode(code)}; check the code your terminal shows, or run "gatehouse-client login" again.`,

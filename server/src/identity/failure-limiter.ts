@@ -1,65 +1,191 @@
-// Slows down guessing: failed attempts are counted per key (an account, a client id, an address) and,
-// past a free allowance, each further failure locks the key for a doubling delay (1 s, 2 s, 4 s, … up to
-// 15 min). A success clears the key. Kept in memory: on PostgreSQL each replica counts for itself,
-// which multiplies the allowance by the replica count but keeps the hot path off the database.
-export interface FailureLimiter {
-  /** Seconds to wait before another attempt is accepted, or 0. */
-  retryAfter(key: string): number;
-  fail(key: string): void;
-  succeed(key: string): void;
-}
+// Slows down guessing of secrets, passwords and codes, without letting a stranger lock anyone out
+// (docs/decisions/access-control.md). Failures are counted per (account, address) pair, per address and
+// per account, in the database, so that every replica on one PostgreSQL counts the same failures.
+// Past its free allowance within the window, each further failure locks what it counts for a doubling
+// delay (1 s, 2 s, 4 s, … up to 15 min). An attempt is refused while its pair or its address is locked;
+// an account over its ceiling (a guess spread over many addresses) refuses only the addresses that have
+// failed on it. An address that has not been failing is never refused a correct secret or password.
+import ipaddr from 'ipaddr.js';
+import { sql, type Kysely } from 'kysely';
+import { sha256Hex } from '../crypto/tokens.ts';
+import type { Database } from '../store/schema.ts';
 
-export interface FailureLimiterOptions {
-  /** Failures allowed within `windowMs` before locking starts. */
-  freeAttempts: number;
+export const FIRST_LOCK_MS = 1000;
+export const MAX_LOCK_MS = 15 * 60_000;
+/** Failures over the allowance past which the lock is at its ceiling (2^9 s < 15 min ≤ 2^10 s). */
+const DOUBLINGS = Math.ceil(Math.log2(MAX_LOCK_MS / FIRST_LOCK_MS));
+/** A row is kept this long after its last failure: longer than any window plus the longest lock. */
+const KEPT_MS = 2 * 3600_000;
+const SWEEP_EVERY_MS = 60_000;
+
+export interface FailureRules {
+  /** Names the counts: call sites that share a limiter share its counts (sign-in and user codes). */
+  name: string;
   windowMs: number;
-  maxLockMs?: number;
-  /** Most keys remembered; past it the oldest are forgotten, so that a spray of keys has a ceiling. */
-  maxKeys?: number;
+  /** Free failures per address within the window, across accounts. */
+  perAddress: number;
+  /** For attempts that name an account: free failures per (account, address) pair. */
+  perPair?: number;
+  /** For attempts that name an account: its ceiling across addresses, past which failing addresses wait. */
+  perAccount?: number;
   now?: () => number;
 }
 
-interface Entry {
-  failures: number;
-  firstAt: number;
-  lockedUntil: number;
+/** Who is trying: always an address; an account (an e-mail address, a client id) where there is one. */
+export interface Subject {
+  address: string;
+  account?: string;
 }
 
-export function createFailureLimiter(opts: FailureLimiterOptions): FailureLimiter {
-  const now = opts.now ?? Date.now;
-  const maxLockMs = opts.maxLockMs ?? 15 * 60_000;
-  const maxKeys = opts.maxKeys ?? 100_000;
-  const entries = new Map<string, Entry>();
+export interface Standing {
+  /** Seconds to wait before this attempt is accepted, or 0. */
+  wait: number;
+  /** The pair has failures on record, which a success clears. */
+  counted: boolean;
+}
 
-  // Forget stale entries now and then so that a spray of random keys cannot grow the map without end.
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [k, e] of entries) if (t - e.firstAt > opts.windowMs && t > e.lockedUntil) entries.delete(k);
-  }, 60_000);
-  sweep.unref();
+export interface FailureLimiter {
+  /** One read of the subject's counts. */
+  check(subject: Subject): Promise<Standing>;
+  /** Counts a failure (atomically, on either engine); returns the wait now in force for the subject. */
+  fail(subject: Subject): Promise<number>;
+  /** Clears the pair's failures; costs nothing when the standing showed none. */
+  succeed(subject: Subject, standing: Standing): Promise<void>;
+}
+
+/** The lock for `over` failures past the allowance, in code … */
+export function lockMs(over: number): number {
+  if (over <= 0) return 0;
+  return over > DOUBLINGS ? MAX_LOCK_MS : FIRST_LOCK_MS * 2 ** (over - 1);
+}
+
+/** … and the same in SQL, for the row `t`. */
+const lockSql = (t: string) =>
+  `CASE WHEN ${t}.failures <= ${t}.allowance THEN 0 ` +
+  `WHEN ${t}.failures - ${t}.allowance > ${DOUBLINGS} THEN ${MAX_LOCK_MS} ` +
+  `ELSE ${FIRST_LOCK_MS} << (${t}.failures - ${t}.allowance - 1) END`;
+
+/**
+ * The address as counted: IPv4 as it is (an IPv4-mapped IPv6 address too); IPv6 by its /64, which one
+ * host is commonly given whole, so that walking through it does not reset the count.
+ */
+export function countedAddress(ip: string): string {
+  try {
+    const addr = ipaddr.parse(ip);
+    if (addr.kind() === 'ipv4') return addr.toString();
+    const v6 = addr as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+    return `${ipaddr.IPv6.networkAddressFromCIDR(`${v6.toString()}/64`).toString()}/64`;
+  } catch {
+    return ip;
+  }
+}
+
+interface Row {
+  key: string;
+  failures: number;
+  allowance: number;
+  window_ms: number;
+  first_at: number;
+  last_at: number;
+}
+
+/** A row's failures still in force and the time left on its lock; a row past both counts nothing. */
+function inForce(row: Row | undefined, now: number): { failures: number; waitMs: number } {
+  if (!row) return { failures: 0, waitMs: 0 };
+  const until = row.last_at + lockMs(row.failures - row.allowance);
+  if (row.first_at <= now - row.window_ms && until <= now) return { failures: 0, waitMs: 0 };
+  return { failures: row.failures, waitMs: Math.max(0, until - now) };
+}
+
+export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules): FailureLimiter {
+  const now = rules.now ?? Date.now;
+  if (rules.windowMs + MAX_LOCK_MS > KEPT_MS) throw new Error(`${rules.name}: the window is too long`);
+  let lastSweep = 0;
+
+  const keyOf = (...parts: string[]) => sha256Hex([rules.name, ...parts].join('\n'));
+  function keys(subject: Subject) {
+    const address = countedAddress(subject.address);
+    if (subject.account === undefined) return { address: keyOf('address', address) };
+    if (rules.perPair === undefined || rules.perAccount === undefined)
+      throw new Error(`${rules.name} counts addresses only`);
+    return {
+      address: keyOf('address', address),
+      pair: keyOf('pair', subject.account, address),
+      account: keyOf('account', subject.account),
+    };
+  }
+
+  function waitOf(k: ReturnType<typeof keys>, rows: Row[], t: number): Standing {
+    const by = new Map(rows.map((r) => [r.key, r]));
+    const address = inForce(by.get(k.address), t);
+    const pair = k.pair ? inForce(by.get(k.pair), t) : { failures: 0, waitMs: 0 };
+    // The account's ceiling holds back only the addresses that have failed on this account.
+    const account = k.account && pair.failures > 0 ? inForce(by.get(k.account), t) : { waitMs: 0 };
+    const ms = Math.max(address.waitMs, pair.waitMs, account.waitMs);
+    return { wait: Math.ceil(ms / 1000), counted: k.pair !== undefined && by.has(k.pair) };
+  }
+
+  async function sweep(t: number) {
+    if (t - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = t;
+    await db
+      .deleteFrom('failure_limits')
+      .where('last_at', '<', t - KEPT_MS)
+      .execute();
+  }
+
+  const stale = `failure_limits.first_at <= excluded.last_at - failure_limits.window_ms AND failure_limits.last_at + (${lockSql('failure_limits')}) <= excluded.last_at`;
 
   return {
-    retryAfter(key) {
-      const e = entries.get(key);
-      if (!e) return 0;
-      const wait = e.lockedUntil - now();
-      return wait > 0 ? Math.ceil(wait / 1000) : 0;
+    async check(subject) {
+      const k = keys(subject);
+      const rows = await db
+        .selectFrom('failure_limits')
+        .selectAll()
+        .where('key', 'in', Object.values(k))
+        .execute();
+      return waitOf(k, rows, now());
     },
-    fail(key) {
+
+    async fail(subject) {
       const t = now();
-      let e = entries.get(key);
-      if (!e || (t - e.firstAt > opts.windowMs && t > e.lockedUntil)) {
-        e = { failures: 0, firstAt: t, lockedUntil: 0 };
-        entries.delete(key);
-        entries.set(key, e);
-        if (entries.size > maxKeys) entries.delete(entries.keys().next().value!);
-      }
-      e.failures++;
-      const over = e.failures - opts.freeAttempts;
-      if (over > 0) e.lockedUntil = t + Math.min(maxLockMs, 1000 * 2 ** (over - 1));
+      const k = keys(subject);
+      const row = (key: string, allowance: number) => ({
+        key,
+        failures: 1,
+        allowance,
+        window_ms: rules.windowMs,
+        first_at: t,
+        last_at: t,
+      });
+      const values = [row(k.address, rules.perAddress)];
+      if (k.pair) values.push(row(k.pair, rules.perPair!), row(k.account, rules.perAccount!));
+      // One statement counts all three, in key order, so that two at once never wait on each other
+      // in opposite orders (PostgreSQL row locks).
+      values.sort((a, b) => (a.key < b.key ? -1 : 1));
+      const rows = await db
+        .insertInto('failure_limits')
+        .values(values)
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            failures: sql<number>`CASE WHEN ${sql.raw(stale)} THEN 1 ELSE failure_limits.failures + 1 END`,
+            first_at: sql<number>`CASE WHEN ${sql.raw(stale)} THEN excluded.first_at ELSE failure_limits.first_at END`,
+            last_at: sql<number>`CASE WHEN excluded.last_at > failure_limits.last_at THEN excluded.last_at ELSE failure_limits.last_at END`,
+            allowance: sql<number>`excluded.allowance`,
+            window_ms: sql<number>`excluded.window_ms`,
+          }),
+        )
+        .returningAll()
+        .execute();
+      await sweep(t);
+      return waitOf(k, rows, t).wait;
     },
-    succeed(key) {
-      entries.delete(key);
+
+    async succeed(subject, standing) {
+      const k = keys(subject);
+      if (standing.counted && k.pair)
+        await db.deleteFrom('failure_limits').where('key', '=', k.pair).execute();
     },
   };
 }

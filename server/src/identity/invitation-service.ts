@@ -58,12 +58,16 @@ export function createInvitationService(deps: {
 }): InvitationService {
   const { store, changes, audit, admins } = deps;
   // The same allowance per address as sign-in: twenty refused links in 15 minutes, then a doubling lock.
-  const perAddress = createFailureLimiter({ freeAttempts: 20, windowMs: 15 * 60_000 });
+  const perAddress = createFailureLimiter(store.db, {
+    name: 'invitation',
+    windowMs: 15 * 60_000,
+    perAddress: 20,
+  });
 
   /** The live invitation a token names, or a 410 saying why not (after the caller's address is let in). */
   async function live(token: string, origin: Origin): Promise<InvitationRow> {
-    const address = `address:${origin.ip}`;
-    const wait = perAddress.retryAfter(address);
+    const address = { address: origin.ip };
+    const { wait } = await perAddress.check(address);
     if (wait > 0) {
       throw new ApiError(
         'too_many_requests',
@@ -74,7 +78,7 @@ export function createInvitationService(deps: {
     const row = await findInvitation(store.db, token);
     const refusal = refusalOf(row, Date.now());
     if (!refusal) return row!;
-    perAddress.fail(address);
+    await perAddress.fail(address);
     audit.record({
       action: 'invitation.refused',
       actor: { type: 'anonymous', id: null, name: null },

@@ -8,7 +8,7 @@ import type { ChangeBus } from '../store/change-bus.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { changeEvent, type RequestOrigin } from '../audit/audit-types.ts';
 import { ApiError } from '../errors.ts';
-import { newId } from '../crypto/tokens.ts';
+import { newId, safeEqual } from '../crypto/tokens.ts';
 import {
   makeProviderKey,
   providerKeyView,
@@ -36,8 +36,9 @@ export interface ProviderKeyInput {
   enabledModels: string[];
 }
 
+/** `secret` goes with a new base URL only: whoever moves a key must hold its secret already. */
 export type ProviderKeyPatch = Partial<
-  Pick<ProviderKeyInput, 'name' | 'baseUrl' | 'azureApiVersion' | 'enabledModels'>
+  Pick<ProviderKeyInput, 'name' | 'baseUrl' | 'azureApiVersion' | 'enabledModels' | 'secret'>
 >;
 
 export interface ProviderKeyService {
@@ -214,28 +215,62 @@ export function createProviderKeyService(deps: {
             ? null
             : normaliseBaseUrl(patch.baseUrl);
       checkAzure(old.provider, baseUrl);
+      // The secret is sent wherever base_url points: moving it without giving the secret again would let
+      // anyone with policy:write read a write-only key back at an address of their choosing.
+      const moved = baseUrl !== old.baseUrl;
+      if (moved && patch.secret === undefined)
+        throw new ApiError(
+          'secret_required',
+          'Changing base_url needs the secret in the same request: give "secret" (the current one or a new one) beside "base_url".',
+        );
+      if (patch.baseUrl === undefined && patch.secret !== undefined)
+        throw new ApiError(
+          'invalid_request',
+          '"secret" goes with "base_url" only; to replace the secret alone, rotate it (POST /api/v1/provider-keys/{id}/rotate).',
+        );
       if (patch.name !== undefined && patch.name !== old.name) await checkName(patch.name, id);
+      const now = Date.now();
+      const newSecret = patch.secret !== undefined && !safeEqual(patch.secret, old.secret);
       const key = makeProviderKey({
         ...old,
         name: patch.name ?? old.name,
         baseUrl,
         azureApiVersion: patch.azureApiVersion === undefined ? old.azureApiVersion : patch.azureApiVersion,
         enabledModels: patch.enabledModels ? [...new Set(patch.enabledModels)] : old.enabledModels,
-        updatedAt: Date.now(),
+        updatedAt: now,
+        ...(newSecret ? { secret: patch.secret!, secretLast4: last4(patch.secret!), rotatedAt: now } : {}),
       });
       const before = described(old);
       const after = described(key);
+      // The move (and a secret given with it) is an event of its own; the rest is provider_key.updated.
       const changed = Object.fromEntries(
         Object.entries(after).filter(
-          ([f, v]) => JSON.stringify(v) !== JSON.stringify(before[f as keyof typeof before]),
+          ([f, v]) =>
+            !(moved && (f === 'base_url' || f === 'secret_last4')) &&
+            JSON.stringify(v) !== JSON.stringify(before[f as keyof typeof before]),
         ),
       );
       if (key.name !== old.name) Object.assign(changed, { name: key.name, previous_name: old.name });
+      if (newSecret && !moved) Object.assign(changed, { previous_last4: old.secretLast4 });
       await store.db
         .transaction()
         .execute(async (trx) => {
           await replaceProviderKey(trx, toRow(key, sealer));
-          await audit.inTransaction(trx, event('provider_key.updated', key, origin, { changed }));
+          if (moved)
+            await audit.inTransaction(
+              trx,
+              event('provider_key.base_url_changed', key, origin, {
+                previous_base_url: old.baseUrl,
+                base_url: key.baseUrl,
+                previous_effective_base_url: providerKeyView(old).effective_base_url,
+                effective_base_url: providerKeyView(key).effective_base_url,
+                secret_replaced: newSecret,
+                previous_last4: old.secretLast4,
+                secret_last4: key.secretLast4,
+              }),
+            );
+          if (Object.keys(changed).length > 0 || !moved)
+            await audit.inTransaction(trx, event('provider_key.updated', key, origin, { changed }));
         })
         .catch(nameRaced(key.name));
       await changes.publish('provider_key', id);

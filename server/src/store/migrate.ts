@@ -9,6 +9,7 @@ import * as policy from './migrations/0003-policy.ts';
 import * as people from './migrations/0004-people.ts';
 import * as deviceSignIn from './migrations/0005-device-sign-in.ts';
 import * as deviceActivity from './migrations/0006-device-activity.ts';
+import * as failureLimits from './migrations/0007-failure-limits.ts';
 
 export const MIGRATIONS = {
   '0001-foundation': foundation,
@@ -17,6 +18,7 @@ export const MIGRATIONS = {
   '0004-people': people,
   '0005-device-sign-in': deviceSignIn,
   '0006-device-activity': deviceActivity,
+  '0007-failure-limits': failureLimits,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -235,6 +235,16 @@ export interface RetiredRefreshTokensTable {
   retired_at: number;
 }
 
+/** Failed attempts per subject (identity/failure-limiter.ts). */
+export interface FailureLimitsTable {
+  key: string;
+  failures: number;
+  allowance: number;
+  window_ms: number;
+  first_at: number;
+  last_at: number;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   admins: AdminsTable;
@@ -252,4 +262,5 @@ export interface Database {
   developer_sessions: DeveloperSessionsTable;
   device_authorizations: DeviceAuthorizationsTable;
   retired_refresh_tokens: RetiredRefreshTokensTable;
+  failure_limits: FailureLimitsTable;
 }

@@ -1,8 +1,9 @@
 // The provider keys page end to end, in Debian's Chromium against the real server on a fresh store: add
 // an Azure key (its endpoint required, its API version asked) and an OpenAI key, with the API's refusal
 // shown in the dialog; the secret shown only as ••••last4 and never in the page; curate the Gateway
-// model list and reset it; edit a key's models; rotate (the masked value changes); delete through the
-// typed confirmation. A viewer sees the keys and no button it may not use.
+// model list and reset it; edit a key's models; a new endpoint asks for the secret again; rotate (the
+// masked value changes); delete through the typed confirmation. A viewer sees the keys and no button it
+// may not use.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -156,6 +157,26 @@ eachEngineWithBrowser('console: provider keys', (engine) => {
       .getByRole('region', { name: 'Gateway model list' })
       .getByText('gpt-4o-mini', { exact: true })
       .waitFor();
+  });
+
+  test('a new endpoint asks for the secret again; the same endpoint does not', async () => {
+    const { page } = c;
+    await page.getByRole('button', { name: `Edit ${OPENAI.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${OPENAI.name}` });
+    const submit = dialog.getByRole('button', { name: 'Save changes' });
+    assert.equal(await dialog.getByLabel(/^Secret/).count(), 0, 'no secret asked while the endpoint stays');
+    await dialog.getByLabel('Base URL').fill('https://proxy.example.com/v1/');
+    await dialog.getByLabel(/^Secret/).waitFor();
+    assert.equal(await submit.isDisabled(), true, 'a new endpoint without the secret cannot be saved');
+    await dialog.getByLabel(/^Secret/).fill(OPENAI.secret);
+    await submit.click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, OPENAI.name).getByText('https://proxy.example.com/v1').waitFor();
+    await row(page, OPENAI.name).getByText('••••a1b2').waitFor();
+    const moves = (await owner.get('/api/v1/audit/events?action=provider_key.base_url_changed')).body.events;
+    assert.equal(moves.length, 1);
+    assert.equal(moves[0].details.base_url, 'https://proxy.example.com/v1');
+    await assertSecretsAbsent(page);
   });
 
   test('rotate replaces the secret: the masked value changes, the old one is never sent again', async () => {

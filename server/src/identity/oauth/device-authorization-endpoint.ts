@@ -3,6 +3,7 @@
 // parameters device_name, platform and client_version are shown on the approval page and kept on the
 // device. Requests are counted per address: a burst past the allowance waits, doubling.
 import type { FastifyInstance } from 'fastify';
+import type { Store } from '../../store/database.ts';
 import { originOf } from '../../http/origin.ts';
 import type { DeviceAuthorizationService } from '../device-authorization-service.ts';
 import { DEVICE_SCOPE } from '../device-sessions.ts';
@@ -27,11 +28,15 @@ function extension(params: Map<string, string>, name: keyof typeof EXTENSIONS): 
 
 export function registerDeviceAuthorizationEndpoint(
   app: FastifyInstance,
-  deps: { deviceAuthorizations: DeviceAuthorizationService },
+  deps: { store: Store; deviceAuthorizations: DeviceAuthorizationService },
 ): void {
   // Sixty requests per address in 15 minutes (a team behind one NAT signing in together), then a
   // doubling wait: enough for people, too few to fill the table.
-  const perAddress = createFailureLimiter({ freeAttempts: 60, windowMs: 15 * 60_000 });
+  const perAddress = createFailureLimiter(deps.store.db, {
+    name: 'device-authorization',
+    windowMs: 15 * 60_000,
+    perAddress: 60,
+  });
 
   app.post(
     '/device_authorization',
@@ -60,10 +65,10 @@ export function registerDeviceAuthorizationEndpoint(
         platform: extension(params, 'platform'),
         clientVersion: extension(params, 'client_version'),
       };
-      // Every request counts, refused ones too: a client that keeps asking waits longer each time.
-      const address = `address:${request.ip}`;
-      perAddress.fail(address);
-      const wait = perAddress.retryAfter(address);
+      // Every request counts, the one that crosses the allowance too. One refused while the address
+      // waits is not counted: a flood of them must not become a flood of writes to the database.
+      const address = { address: request.ip };
+      const wait = (await perAddress.check(address)).wait || (await perAddress.fail(address));
       if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ins started from this address');
       const started = await deps.deviceAuthorizations.start(request_, originOf(request));
       return reply.headers(NO_STORE).send(started);

@@ -1,10 +1,11 @@
 // POST /api/oauth/token (RFC 6749 §3.2): each grant type is its own module, serving one kind of client.
 // Machine credentials authenticate with their secret (client credentials); failed attempts are slowed
-// down per client and per address, and every token issued or refused is an audit event. The public
+// down per (client, address) and per address, and every token issued or refused is an audit event. The public
 // endpoint client names itself (device code, refresh token); its grants audit what they change, and
 // their refusals of unknown codes and tokens count against the address.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../audit/audit-log.ts';
+import type { Store } from '../../store/database.ts';
 import { originOf } from '../../http/origin.ts';
 import type { CredentialService } from '../credential-service.ts';
 import type { Credential, Refusal } from '../credential-types.ts';
@@ -28,14 +29,20 @@ import {
 
 export function registerTokenEndpoint(
   app: FastifyInstance,
-  deps: { credentials: CredentialService; audit: AuditLog; grants: Grant[] },
+  deps: { store: Store; credentials: CredentialService; audit: AuditLog; grants: Grant[] },
 ): void {
   const { credentials, audit } = deps;
   const grants = new Map(deps.grants.map((g) => [g.grantType, g]));
   const names = deps.grants.map((g) => g.grantType).join(', ');
-  // Ten free failures per client id and fifty per address in 15 minutes, then a doubling lock.
-  const perClient = createFailureLimiter({ freeAttempts: 10, windowMs: 15 * 60_000 });
-  const perAddress = createFailureLimiter({ freeAttempts: 50, windowMs: 15 * 60_000 });
+  // Ten free failures per (client id, address) and fifty per address in 15 minutes, then a doubling
+  // lock; past a hundred on one client id from anywhere, the addresses that failed on it wait too.
+  const attempts = createFailureLimiter(deps.store.db, {
+    name: 'oauth-token',
+    windowMs: 15 * 60_000,
+    perAddress: 50,
+    perPair: 10,
+    perAccount: 100,
+  });
 
   function refusedEvent(
     request: FastifyRequest,
@@ -63,26 +70,22 @@ export function registerTokenEndpoint(
       throw unauthorizedClient(
         `${PUBLIC_CLIENT_ID} signs devices in (RFC 8628 device code); ${grant.grantType} is for API credentials.`,
       );
-    const clientKey = `client:${auth.clientId}`;
-    const addressKey = `address:${request.ip}`;
-    const wait = Math.max(perClient.retryAfter(clientKey), perAddress.retryAfter(addressKey));
-    if (wait > 0) {
+    const subject = { account: auth.clientId, address: request.ip };
+    const standing = await attempts.check(subject);
+    if (standing.wait > 0) {
       refusedEvent(request, { code: 'rate_limited' }, auth.clientId);
-      throw tooManyAttempts(wait);
+      throw tooManyAttempts(standing.wait);
     }
     const result = credentials.authenticateClient(auth.clientId, auth.clientSecret, request.ip);
     if (!result.ok) {
       const { refusal } = result;
       refusedEvent(request, refusal, auth.clientId);
-      if (refusal.code === 'unknown' || refusal.code === 'wrong_secret') {
-        perClient.fail(clientKey);
-        perAddress.fail(addressKey);
-      }
+      if (refusal.code === 'unknown' || refusal.code === 'wrong_secret') await attempts.fail(subject);
       if (refusal.code === 'ip_refused') throw unauthorizedClient(refusal.message);
       throw invalidClient(refusal.message, auth.basic);
     }
     const client = result.credential;
-    perClient.succeed(clientKey);
+    await attempts.succeed(subject, standing);
     let body;
     try {
       body = await grant.handler({ request, params, client });
@@ -110,14 +113,14 @@ export function registerTokenEndpoint(
     limiter: FailureLimiter,
   ) {
     const clientId = publicClient(request, params);
-    const addressKey = `address:${request.ip}`;
-    const wait = limiter.retryAfter(addressKey);
+    const subject = { address: request.ip };
+    const { wait } = await limiter.check(subject);
     if (wait > 0) throw tooManyAttempts(wait);
     try {
       return await grant.handler({ request, params, clientId });
     } catch (err) {
       // Unknown, used or stolen codes and tokens: guessing them is slowed down like guessing secrets.
-      if (err instanceof OAuthError && err.error === 'invalid_grant') limiter.fail(addressKey);
+      if (err instanceof OAuthError && err.error === 'invalid_grant') await limiter.fail(subject);
       throw err;
     }
   }
@@ -150,7 +153,7 @@ export function registerTokenEndpoint(
       const body =
         grant.client === 'confidential'
           ? await confidential(grant, request, params)
-          : await forPublicClient(grant, request, params, perAddress);
+          : await forPublicClient(grant, request, params, attempts);
       return reply.headers(NO_STORE).send(body);
     },
   );
