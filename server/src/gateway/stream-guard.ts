@@ -43,6 +43,9 @@ const GUARD_FAILED =
 /** Why the guard ended a stream by itself (not a block by a detector): the activity's error code. */
 export type GuardFailure = Extract<GatewayErrorCode, 'json_too_deep' | 'event_too_large' | 'internal'>;
 
+/** The blank line that ends an SSE event (any of the three line ends). */
+const EVENT_END = /\r?\n\r?\n|\r\r/g;
+
 /**
  * Text already judged that is scanned again in front of the rest: the cut may fall inside a word, and
  * a detector judges a match by what precedes it (a word boundary, a `password =` before a value).
@@ -91,6 +94,8 @@ export class StreamGuard extends Transform implements AnswerMeter {
   private readonly queue: Entry[] = [];
   private readonly runs = new Map<string, Run>();
   private stopped = false;
+  /** Where in `text` the search for the end of an event goes on from. */
+  private searched = 0;
 
   constructor(
     private readonly provider: Provider,
@@ -134,8 +139,15 @@ export class StreamGuard extends Transform implements AnswerMeter {
   /** Cuts complete events (ended by a blank line) off the front of the text read so far. */
   private takeEvents() {
     for (;;) {
-      const m = /\r?\n\r?\n|\r\r/.exec(this.text);
-      if (!m) return;
+      // From where the last search stopped (less the 3 characters a blank line may straddle): a
+      // provider that sends a large event a few bytes at a time must not make each chunk rescan it.
+      EVENT_END.lastIndex = this.searched;
+      const m = EVENT_END.exec(this.text);
+      if (!m) {
+        this.searched = Math.max(0, this.text.length - 3);
+        return;
+      }
+      this.searched = 0;
       const end = m.index + m[0].length;
       const raw = this.text.slice(0, end);
       this.text = this.text.slice(end);
@@ -317,6 +329,7 @@ export class StreamGuard extends Transform implements AnswerMeter {
     this.queue.length = 0;
     this.runs.clear();
     this.text = '';
+    this.searched = 0;
     this.push(errorEvent);
     this.push(null);
   }
