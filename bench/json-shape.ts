@@ -12,7 +12,11 @@ function agentBody(bytes: number): string {
       : {
           type: 'object',
           description: `Level ${depth} of the options.`,
-          properties: { name: { type: 'string' }, nested: schema(depth - 1), flags: { type: 'array', items: { type: 'boolean' } } },
+          properties: {
+            name: { type: 'string' },
+            nested: schema(depth - 1),
+            flags: { type: 'array', items: { type: 'boolean' } },
+          },
           required: ['name'],
         };
   const tools = Array.from({ length: bytes > 100_000 ? 30 : 1 }, (_, i) => ({
@@ -21,7 +25,9 @@ function agentBody(bytes: number): string {
     input_schema: schema(i % 12),
   }));
   const source =
-    'export function add(a: number, b: number): number {\n  return a + b; // "sum" {of} [two]\n}\n'.repeat(40);
+    'export function add(a: number, b: number): number {\n  return a + b; // "sum" {of} [two]\n}\n'.repeat(
+      40,
+    );
   const messages: unknown[] = [{ role: 'user', content: 'Fix the failing test in src/math.ts.' }];
   let n = 0;
   while (JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 8192, tools, messages }).length < bytes) {
@@ -30,12 +36,19 @@ function agentBody(bytes: number): string {
       role: 'assistant',
       content: [
         { type: 'text', text: `Step ${n}: reading the file.` },
-        { type: 'tool_use', id: `toolu_${n}`, name: 'tool_1', input: { path: `src/file${n}.ts`, options: { recursive: true } } },
+        {
+          type: 'tool_use',
+          id: `toolu_${n}`,
+          name: 'tool_1',
+          input: { path: `src/file${n}.ts`, options: { recursive: true } },
+        },
       ],
     });
     messages.push({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: `toolu_${n}`, content: [{ type: 'text', text: source }] }],
+      content: [
+        { type: 'tool_result', tool_use_id: `toolu_${n}`, content: [{ type: 'text', text: source }] },
+      ],
     });
   }
   return JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 8192, tools, messages });
@@ -51,14 +64,14 @@ function time(label: string, runs: number, fn: () => unknown): void {
   }
   us.sort((a, b) => a - b);
   const q = (p: number) => us[Math.min(us.length - 1, Math.floor(p * us.length))]!.toFixed(1);
-  console.log(`${label.padEnd(44)} p50 ${q(0.5).padStart(8)} µs   p99 ${q(0.99).padStart(8)} µs`);
+  process.stdout.write(`${label.padEnd(44)} p50 ${q(0.5).padStart(8)} µs   p99 ${q(0.99).padStart(8)} µs\n`);
 }
 
 for (const bytes of [2 * 1024, 1024 * 1024]) {
   const text = agentBody(bytes);
   const parsed: unknown = JSON.parse(text);
   const runs = bytes > 100_000 ? 300 : 5000;
-  console.log(`\nbody of ${text.length.toLocaleString('en-US')} bytes`);
+  process.stdout.write(`\nbody of ${text.length.toLocaleString('en-US')} bytes\n`);
   time('JSON.parse (already paid)', runs, () => JSON.parse(text));
   time('jsonShape: depth + duplicate keys', runs, () => jsonShape(text));
   time('JSON.stringify(parsed) (forward scanned)', runs, () => JSON.stringify(parsed));

@@ -46,7 +46,11 @@ export class GatewayError extends Error {
   }
 }
 
-const NOT_RETRIED: ReadonlySet<GatewayErrorCode> = new Set(['policy_blocked', 'json_too_deep', 'event_too_large']);
+const NOT_RETRIED: ReadonlySet<GatewayErrorCode> = new Set([
+  'policy_blocked',
+  'json_too_deep',
+  'event_too_large',
+]);
 
 /** Answers with a Gateway error in the provider's own shape. */
 export function sendGatewayError(reply: FastifyReply, provider: Provider, err: GatewayError): FastifyReply {

@@ -91,20 +91,6 @@ function isKey(text: string, at: number): boolean {
   return false;
 }
 
-/** Whether a parsed value nests deeper than MAX_JSON_DEPTH; iterative, for values not read from text. */
-export function tooDeep(value: unknown): boolean {
-  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
-  while (stack.length) {
-    const { node, depth } = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth + 1 > MAX_JSON_DEPTH) return true;
-    for (const v of Array.isArray(node) ? node : Object.values(node)) {
-      if (v !== null && typeof v === 'object') stack.push({ node: v, depth: depth + 1 });
-    }
-  }
-  return false;
-}
-
 /** The caller's message for a request nested too deep. */
 export const REQUEST_TOO_DEEP = `The request body is nested deeper than the Gateway reads (${MAX_JSON_DEPTH} levels of objects and arrays). Flatten the deepest value (often a tool's JSON Schema) and send it again.`;
 

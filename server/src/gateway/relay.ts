@@ -107,7 +107,8 @@ export async function relayAnswer(
             x.outcome = code === 'internal' ? 'gateway_error' : 'blocked';
             x.errorCode = code;
             settled = true;
-            if (err !== undefined) x.request.log.error({ failure: describeFailure(err) }, 'stream guard failed');
+            if (err !== undefined)
+              x.request.log.error({ failure: describeFailure(err) }, 'stream guard failed');
             source.destroy();
           },
         })

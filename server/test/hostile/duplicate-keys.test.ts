@@ -76,7 +76,10 @@ eachEngine('hostile: duplicate JSON keys', (engine) => {
           const field = lane.family === 'openai' || lane.family === 'azure' ? 'content' : 'text';
           f.upstream.configure({
             rewrite: (wire) =>
-              wire.replace(new RegExp(`"${field}":"Mock reply part 1`), `"${field}":"${AWS_KEY}","${field}":"Mock reply part 1`),
+              wire.replace(
+                new RegExp(`"${field}":"Mock reply part 1`),
+                `"${field}":"${AWS_KEY}","${field}":"Mock reply part 1`,
+              ),
           });
           try {
             const sent = await send(f, lane, lane.body(lane.messages('Answer, please.'), stream), stream);

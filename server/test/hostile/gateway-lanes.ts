@@ -146,7 +146,12 @@ export function assertRefused(lane: Lane, sent: Sent, code: string): string {
 }
 
 /** The activity record of a request: its outcome and error code. */
-export async function assertRecorded(f: GatewayFixture, sent: Sent, outcome: string, errorCode: string | null) {
+export async function assertRecorded(
+  f: GatewayFixture,
+  sent: Sent,
+  outcome: string,
+  errorCode: string | null,
+) {
   const a = await f.activityOf(sent.requestId);
   assert.equal(a.outcome, outcome);
   assert.equal(a.error_code, errorCode);
