@@ -27,6 +27,7 @@ import {
   type Usage,
 } from './providers/provider-types.ts';
 import type { AnswerMeter } from './response-tap.ts';
+import { dataOf, EVENT_END, reserialise } from './sse-framing.ts';
 
 /**
  * The longest SSE event the policy reads (in characters, so at least as many bytes). A longer one
@@ -42,9 +43,6 @@ const GUARD_FAILED =
 
 /** Why the guard ended a stream by itself (not a block by a detector): the activity's error code. */
 export type GuardFailure = Extract<GatewayErrorCode, 'json_too_deep' | 'event_too_large' | 'internal'>;
-
-/** The blank line that ends an SSE event (any of the three line ends). */
-const EVENT_END = /\r?\n\r?\n|\r\r/g;
 
 /**
  * Text already judged that is scanned again in front of the rest: the cut may fall inside a word, and
@@ -358,27 +356,6 @@ function splittable(s: Segment, segments: readonly Segment[], held: string, cut:
   if (!s.piece.carry || !/\S/.test(held.slice(s.start, cut))) return false;
   return !segments.some((o) => o !== s && o.entry === s.entry && o.start >= s.end);
 }
-
-/** The data of an SSE event: its `data:` lines joined by newlines, or undefined when it has none. */
-function dataOf(raw: string): string | undefined {
-  let data: string | undefined;
-  for (const line of raw.split(/\r\n|\r|\n/)) {
-    if (!line.startsWith('data:')) continue;
-    const value = line.slice(line.charCodeAt(5) === 32 ? 6 : 5);
-    data = data === undefined ? value : `${data}\n${value}`;
-  }
-  return data;
-}
-
-/** The event with its data replaced by `data` serialised again; its other fields and line ends as they were. */
-function reserialise(raw: string, data: unknown): string {
-  const nl = newlineOf(raw);
-  const lines = raw.split(/\r\n|\r|\n/).filter((l) => l !== '' && !l.startsWith('data:'));
-  return `${lines.map((l) => `${l}${nl}`).join('')}data: ${JSON.stringify(data)}${nl}${nl}`;
-}
-
-/** The line end an event uses (Gemini's are CRLF), for events written in its place or beside it. */
-const newlineOf = (raw: string) => /\r\n|\r|\n/.exec(raw)?.[0] ?? '\n';
 
 /** The text of [start, end) of a run with the redacted matches replaced (a match's placeholder goes
  * where the match starts; the rest of a match spread over several pieces disappears). */
