@@ -10,7 +10,7 @@ import type { ActivityActor, Outcome } from '../activity/activity-types.ts';
 import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
 import type { CompiledPolicy } from '../policy/evaluation.ts';
 import type { Caller } from './caller-auth.ts';
-import { GatewayError, sendGatewayError } from './gateway-errors.ts';
+import { GatewayError, sendGatewayError, type GatewayErrorCode } from './gateway-errors.ts';
 import type { Spotted } from './json-guard.ts';
 import type { KeyRouter } from './key-router.ts';
 import type { Provider, ProviderRoute } from './providers/provider-types.ts';
@@ -100,13 +100,16 @@ export class Exchange {
     }
   }
 
-  /** Answers the policy's block in the provider's shape: a 400 its SDK will not retry. */
-  block(reply: FastifyReply, message: string): FastifyReply {
+  /**
+   * Answers the policy's block in the provider's shape: a 400 its SDK will not retry. `code` says why
+   * when the policy stopped an answer it could not read (json_too_deep) rather than what it found.
+   */
+  block(reply: FastifyReply, message: string, code: GatewayErrorCode = 'policy_blocked'): FastifyReply {
     this.outcome = 'blocked';
-    this.errorCode = 'policy_blocked';
+    this.errorCode = code;
     this.status = 400;
     this.record();
-    return sendGatewayError(reply, this.lane.provider, new GatewayError('policy_blocked', message));
+    return sendGatewayError(reply, this.lane.provider, new GatewayError(code, message));
   }
 
   /** The provider could not be reached or broke off: counted against its health. */

@@ -19,6 +19,11 @@ export const GATEWAY_ERRORS = {
   insufficient_scope: 403,
   ip_not_allowed: 403,
   invalid_request: 400,
+  // Untrusted JSON Gatehouse will not read (json-limits.ts): nested past the cap, a key given twice in
+  // one object, a streamed event past its size limit.
+  json_too_deep: 400,
+  duplicate_key: 400,
+  event_too_large: 400,
   policy_blocked: 400,
   model_conflict: 409,
   request_too_large: 413,
@@ -41,11 +46,17 @@ export class GatewayError extends Error {
   }
 }
 
+const NOT_RETRIED: ReadonlySet<GatewayErrorCode> = new Set([
+  'policy_blocked',
+  'json_too_deep',
+  'event_too_large',
+]);
+
 /** Answers with a Gateway error in the provider's own shape. */
 export function sendGatewayError(reply: FastifyReply, provider: Provider, err: GatewayError): FastifyReply {
   // The providers' SDKs retry on their own unless told not to: a request the policy stopped would be
-  // stopped again.
-  if (err.code === 'policy_blocked') reply.header('x-should-retry', 'false');
+  // stopped again, and so would an answer it could not read.
+  if (NOT_RETRIED.has(err.code)) reply.header('x-should-retry', 'false');
   return reply
     .code(err.status)
     .header('content-type', 'application/json')

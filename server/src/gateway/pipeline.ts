@@ -12,6 +12,7 @@ import { pathToken } from './device-path.ts';
 import { Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
+import { duplicateKeyMessage, jsonShape, REQUEST_TOO_DEEP } from './json-limits.ts';
 import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
 import { relayAnswer } from './relay.ts';
 import type { RecognisedTool } from './tools.ts';
@@ -75,9 +76,11 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const x = request.exchange!;
     let body: unknown;
+    let text = '';
     try {
       const raw = request.body;
-      body = Buffer.isBuffer(raw) && raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+      if (Buffer.isBuffer(raw) && raw.length) text = raw.toString('utf8');
+      body = text ? JSON.parse(text) : undefined;
     } catch {
       return x.refuse(reply, new GatewayError('invalid_request', 'The request body is not valid JSON.'));
     }
@@ -108,6 +111,14 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     let upstreamBody = request.body as Buffer;
     const policy = deps.policy.current();
     if (policy.active) {
+      // What the policy reads must be what goes upstream, and nothing may walk or serialise a body
+      // nested past the cap (json-limits.ts). Without a policy the body is forwarded as sent and only
+      // its top-level fields are read, so neither matters and the pass is not paid.
+      const shape = jsonShape(text);
+      if (shape.tooDeep) return x.refuse(reply, new GatewayError('json_too_deep', REQUEST_TOO_DEEP));
+      if (shape.duplicate !== null) {
+        return x.refuse(reply, new GatewayError('duplicate_key', duplicateKeyMessage(shape.duplicate)));
+      }
       const guarded = guardJson(policy, body, 'request');
       if (guarded.spotted.length) {
         x.noteSpotted(guarded.spotted, 'request');

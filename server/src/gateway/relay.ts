@@ -8,6 +8,7 @@ import type { Exchange } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
 import type { CompiledPolicy } from '../policy/evaluation.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
+import { ANSWER_TOO_DEEP, jsonShape } from './json-limits.ts';
 import { StreamGuard } from './stream-guard.ts';
 
 /** The largest answer the policy reads whole; past it an answer cannot be checked, so it is stopped. */
@@ -60,17 +61,23 @@ export async function relayAnswer(
     }
     if (taken.complete) {
       let whole = taken.chunks.length === 1 ? taken.chunks[0]! : Buffer.concat(taken.chunks);
+      const text = ok ? whole.toString('utf8') : '';
       // Only a successful answer carries usage, and the model's text for the policy to read.
-      const parsed = ok ? parseAnswer(whole) : undefined;
+      const parsed = ok ? parseAnswer(text) : undefined;
       x.answer = meterWhole(provider, whole, parsed, headersAt);
       x.upstreamAnswered();
       if (guarded && parsed !== undefined) {
+        // Nothing walks or serialises an answer nested past the cap (json-limits.ts): it is stopped.
+        const shape = jsonShape(text);
+        if (shape.tooDeep) return x.block(reply, ANSWER_TOO_DEEP, 'json_too_deep');
         const found = guardJson(policy, parsed, 'answer');
         if (found.spotted.length) {
           x.noteSpotted(found.spotted, 'response');
           if (found.blocked) return x.block(reply, blockMessage(found.blocked, 'answer'));
-          if (found.redacted) whole = Buffer.from(JSON.stringify(parsed));
         }
+        // With a key given twice, the caller's parser may read the value the policy did not: what goes
+        // on is what the policy read.
+        if (found.redacted || shape.duplicate !== null) whole = Buffer.from(JSON.stringify(parsed));
       }
       return reply.code(answer.statusCode).headers(callerHeaders(answer.headers)).send(whole);
     }
@@ -92,6 +99,16 @@ export async function relayAnswer(
             x.errorCode = 'policy_blocked';
             settled = true;
             // Nothing more of this answer will be sent: stop the provider's work on it.
+            source.destroy();
+          },
+          failed: (code, err) => {
+            // An answer the guard could not read is stopped like a block; its own failure is the
+            // Gateway's, logged without the message (it may quote the answer).
+            x.outcome = code === 'internal' ? 'gateway_error' : 'blocked';
+            x.errorCode = code;
+            settled = true;
+            if (err !== undefined)
+              x.request.log.error({ failure: describeFailure(err) }, 'stream guard failed');
             source.destroy();
           },
         })
@@ -117,4 +134,11 @@ export async function relayAnswer(
   for (const chunk of head) tap.write(chunk);
   source.pipe(tap);
   return reply.code(answer.statusCode).headers(callerHeaders(answer.headers)).send(tap);
+}
+
+/** A failure for the log: its kind and where it happened, not its message (which may quote the answer). */
+function describeFailure(err: unknown): { type: string; at: string[] } {
+  if (!(err instanceof Error)) return { type: typeof err, at: [] };
+  const frames = (err.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at '));
+  return { type: err.name, at: frames.slice(0, 8).map((l) => l.trim()) };
 }

@@ -22,9 +22,9 @@ export interface AnswerMeter {
 }
 
 /** A JSON answer as a value, or undefined when it is not JSON. */
-export function parseAnswer(body: Buffer): unknown {
+export function parseAnswer(text: string): unknown {
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

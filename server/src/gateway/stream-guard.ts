@@ -9,10 +9,16 @@
 // - alert: recorded, nothing changes, nothing is held back for it: events wait only for detectors that
 //   block or redact (none under monitor), and the text is still read across boundaries.
 // It also reads token usage, like the plain tap (response-tap.ts) it replaces when the policy is on.
+//
+// What it cannot read it does not pass on (fail closed): an event larger than MAX_EVENT, an event
+// nested deeper than MAX_JSON_DEPTH, or any failure of its own; each ends this stream with the
+// provider's error event, and never the process (a throw out of a Transform would be uncaught).
 import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { CompiledPolicy, Hit } from '../policy/evaluation.ts';
+import type { GatewayErrorCode } from './gateway-errors.ts';
 import { blockMessage, placeholder, type Spotted } from './json-guard.ts';
+import { ANSWER_TOO_DEEP, jsonShape } from './json-limits.ts';
 import {
   noUsage,
   sseEvent,
@@ -21,9 +27,22 @@ import {
   type Usage,
 } from './providers/provider-types.ts';
 import type { AnswerMeter } from './response-tap.ts';
+import { dataOf, EVENT_END, reserialise } from './sse-framing.ts';
 
-/** An SSE event longer than this is passed on unread (a hostile or broken upstream). */
-const MAX_EVENT = 4 * 1024 * 1024;
+/**
+ * The longest SSE event the policy reads (in characters, so at least as many bytes). A longer one
+ * cannot be judged piece by piece (its data is one JSON value), so the stream is stopped there, as a
+ * JSON answer past 32 MB is (relay.ts). Providers' events are a few kilobytes; a tool call's
+ * arguments given whole may reach some hundreds.
+ */
+export const MAX_EVENT = 4 * 1024 * 1024;
+
+const EVENT_TOO_LARGE = `Gatehouse policy stopped the provider's answer: one of its streamed events is larger than Gatehouse checks (${MAX_EVENT / 1024 / 1024} MB). Ask for a shorter answer.`;
+const GUARD_FAILED =
+  "Gatehouse could not check the provider's answer, so its policy stopped it. Retry the request; the failure has been logged.";
+
+/** Why the guard ended a stream by itself (not a block by a detector): the activity's error code. */
+export type GuardFailure = Extract<GatewayErrorCode, 'json_too_deep' | 'event_too_large' | 'internal'>;
 
 /**
  * Text already judged that is scanned again in front of the rest: the cut may fall inside a word, and
@@ -35,6 +54,8 @@ const CONTEXT = 256;
 export interface GuardEvents {
   spotted(spotted: Spotted[]): void;
   blocked(spotted: Spotted): void;
+  /** The guard stopped the stream because it could not read it; `err` when it failed itself. */
+  failed(code: GuardFailure, err?: unknown): void;
 }
 
 interface Entry {
@@ -71,6 +92,8 @@ export class StreamGuard extends Transform implements AnswerMeter {
   private readonly queue: Entry[] = [];
   private readonly runs = new Map<string, Run>();
   private stopped = false;
+  /** Where in `text` the search for the end of an event goes on from. */
+  private searched = 0;
 
   constructor(
     private readonly provider: Provider,
@@ -84,25 +107,29 @@ export class StreamGuard extends Transform implements AnswerMeter {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     if (this.stopped) return done();
     this.bytes += chunk.length;
-    this.text += this.decoder.write(chunk);
-    this.takeEvents();
-    if (this.text.length > MAX_EVENT) {
-      // Not SSE as we know it: judged as one text, then passed on.
-      this.add(this.text, undefined);
-      this.text = '';
+    try {
+      this.text += this.decoder.write(chunk);
+      this.takeEvents();
+      if (!this.stopped && this.text.length > MAX_EVENT) this.fail('event_too_large', EVENT_TOO_LARGE);
+      if (!this.stopped) this.release();
+    } catch (err) {
+      this.fail('internal', GUARD_FAILED, err);
     }
-    this.release();
     done();
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.stopped) {
+    if (this.stopped) return done();
+    try {
       this.text += this.decoder.end();
       this.takeEvents();
-      if (this.text) this.add(this.text, undefined);
+      // An event the stream ended without its blank line: a client may still read it, so it is read too.
+      if (!this.stopped && this.text) this.add(this.text, dataOf(this.text));
       this.text = '';
-      for (const [channel, run] of this.runs) if (!this.judge(channel, run, true)) break;
-      this.release();
+      if (!this.stopped) for (const [channel, run] of this.runs) if (!this.judge(channel, run, true)) break;
+      if (!this.stopped) this.release();
+    } catch (err) {
+      this.fail('internal', GUARD_FAILED, err);
     }
     done();
   }
@@ -110,11 +137,19 @@ export class StreamGuard extends Transform implements AnswerMeter {
   /** Cuts complete events (ended by a blank line) off the front of the text read so far. */
   private takeEvents() {
     for (;;) {
-      const m = /\r?\n\r?\n|\r\r/.exec(this.text);
-      if (!m) return;
+      // From where the last search stopped (less the 3 characters a blank line may straddle): a
+      // provider that sends a large event a few bytes at a time must not make each chunk rescan it.
+      EVENT_END.lastIndex = this.searched;
+      const m = EVENT_END.exec(this.text);
+      if (!m) {
+        this.searched = Math.max(0, this.text.length - 3);
+        return;
+      }
+      this.searched = 0;
       const end = m.index + m[0].length;
       const raw = this.text.slice(0, end);
       this.text = this.text.slice(end);
+      if (raw.length > MAX_EVENT) return this.fail('event_too_large', EVENT_TOO_LARGE);
       this.add(raw, dataOf(raw));
       if (this.stopped) return;
     }
@@ -123,12 +158,22 @@ export class StreamGuard extends Transform implements AnswerMeter {
   private add(raw: string, dataText: string | undefined) {
     const entry: Entry = { raw, data: undefined, waiting: 0, dirty: false };
     this.queue.push(entry);
-    if (dataText === undefined || !dataText.startsWith('{')) return;
+    // JSON.parse takes white space before the value, and so does a client: so does the guard.
+    if (dataText === undefined || !/^\s*[{[]/.test(dataText)) return;
     try {
       entry.data = JSON.parse(dataText);
     } catch {
-      return;
+      return; // not JSON (OpenAI's [DONE]): no client reads text from it either
     }
+    // Checked on the text once it is known to be JSON: nothing below may walk or serialise a value
+    // nested past the cap, and with a key given twice the client's parser may read either value.
+    const shape = jsonShape(dataText);
+    if (shape.tooDeep) {
+      this.queue.pop(); // this event never goes on
+      return this.fail('json_too_deep', ANSWER_TOO_DEEP);
+    }
+    // Passed on as the guard read it (the last of the duplicates), never as sent.
+    if (shape.duplicate !== null) entry.dirty = true;
     if (this.readUsage) this.provider.streamUsage(entry.data, this.usage);
     const texts = this.provider.streamTexts(entry.data);
     if (!texts) return;
@@ -256,10 +301,34 @@ export class StreamGuard extends Transform implements AnswerMeter {
   private stop(blocked: Spotted) {
     this.stopped = true;
     this.release(); // what was judged clean before the block still goes, in order
+    this.events.blocked(blocked);
+    this.finish(this.provider.streamError(blockMessage(blocked, 'answer')));
+  }
+
+  /**
+   * Ends the stream, fail closed, with the provider's error event: on what it cannot read, and on its
+   * own failure (then nothing held is let go: its state may be half changed).
+   */
+  private fail(code: GuardFailure, message: string, err?: unknown) {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (code !== 'internal') {
+      try {
+        this.release(); // what was judged clean before it still goes, in order
+      } catch {
+        // Dropped with the rest: nothing unjudged goes on.
+      }
+    }
+    this.events.failed(code, err);
+    this.finish(this.provider.streamError(message, code === 'internal' ? 'policy_blocked' : code));
+  }
+
+  private finish(errorEvent: string) {
     this.queue.length = 0;
     this.runs.clear();
-    this.events.blocked(blocked);
-    this.push(this.provider.streamError(blockMessage(blocked, 'answer')));
+    this.text = '';
+    this.searched = 0;
+    this.push(errorEvent);
     this.push(null);
   }
 }
@@ -287,27 +356,6 @@ function splittable(s: Segment, segments: readonly Segment[], held: string, cut:
   if (!s.piece.carry || !/\S/.test(held.slice(s.start, cut))) return false;
   return !segments.some((o) => o !== s && o.entry === s.entry && o.start >= s.end);
 }
-
-/** The data of an SSE event: its `data:` lines joined by newlines, or undefined when it has none. */
-function dataOf(raw: string): string | undefined {
-  let data: string | undefined;
-  for (const line of raw.split(/\r\n|\r|\n/)) {
-    if (!line.startsWith('data:')) continue;
-    const value = line.slice(line.charCodeAt(5) === 32 ? 6 : 5);
-    data = data === undefined ? value : `${data}\n${value}`;
-  }
-  return data;
-}
-
-/** The event with its data replaced by `data` serialised again; its other fields and line ends as they were. */
-function reserialise(raw: string, data: unknown): string {
-  const nl = newlineOf(raw);
-  const lines = raw.split(/\r\n|\r|\n/).filter((l) => l !== '' && !l.startsWith('data:'));
-  return `${lines.map((l) => `${l}${nl}`).join('')}data: ${JSON.stringify(data)}${nl}${nl}`;
-}
-
-/** The line end an event uses (Gemini's are CRLF), for events written in its place or beside it. */
-const newlineOf = (raw: string) => /\r\n|\r|\n/.exec(raw)?.[0] ?? '\n';
 
 /** The text of [start, end) of a run with the redacted matches replaced (a match's placeholder goes
  * where the match starts; the rest of a match spread over several pieces disappears). */

@@ -32,6 +32,7 @@ function openGuard(
   const g = new StreamGuard(provider, policy(action, enforcement, pii), true, {
     spotted: (s) => spotted.push(...s),
     blocked: () => assert.fail('blocked'),
+    failed: (code) => assert.fail(`the guard failed: ${code}`),
   });
   let out = '';
   g.on('data', (d: Buffer | string) => (out += d.toString()));

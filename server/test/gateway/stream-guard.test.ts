@@ -27,6 +27,7 @@ async function guard(provider: Provider, action: Action, raw: string, cuts: numb
   const g = new StreamGuard(provider, policy(action), true, {
     spotted: (s) => spotted.push(...s),
     blocked: (s) => (blocked = s),
+    failed: (code) => assert.fail(`the guard failed: ${code}`),
   });
   const bytes = Buffer.from(raw);
   const chunks: Buffer[] = [];

@@ -71,6 +71,12 @@ export interface MockUpstreamOptions {
    * grow the mock's memory; `waitFor` still sees requests as they pass).
    */
   record?: 'full' | 'no-bodies' | 'none';
+  /**
+   * A hostile provider: rewrites the wire text of each successful answer before it is sent, every SSE
+   * frame (its framing as the provider writes it) or the whole JSON body, for answers no real provider
+   * sends (nested thousands deep, one event of megabytes). The text is written as returned.
+   */
+  rewrite?: (wire: string) => string;
 }
 
 export type Outcome = 'pending' | 'completed' | 'client-aborted' | 'dropped';
@@ -160,8 +166,9 @@ export async function startMockUpstream(initial: MockUpstreamOptions = {}): Prom
       update(record, { outcome: 'dropped' });
       res.destroy();
     };
+    const rewrite = reply.kind === 'sse' || reply.status === 200 ? options.rewrite : undefined;
     if (reply.kind === 'json') {
-      const text = JSON.stringify(reply.body);
+      const text = rewrite ? rewrite(JSON.stringify(reply.body)) : JSON.stringify(reply.body);
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       if (fault === 'drop-mid-stream') {
         // Half a body on a connection that then dies: the client must see a broken response, not a short one.
@@ -175,7 +182,7 @@ export async function startMockUpstream(initial: MockUpstreamOptions = {}): Prom
     }
     res.writeHead(200, reply.headers);
     res.flushHeaders();
-    const frames = [...reply.frames];
+    const frames = rewrite ? reply.frames.map(rewrite) : [...reply.frames];
     if (fault === 'stream-error') frames.splice(reply.firstContentFrame + 1, frames.length, reply.errorFrame);
     const dropAt =
       fault === 'drop-mid-stream' ? Math.max(reply.firstContentFrame + 1, Math.floor(frames.length / 2)) : -1;

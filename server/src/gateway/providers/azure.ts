@@ -31,5 +31,5 @@ export const azure: Provider = {
   usage: chatUsage,
   streamUsage: chatStreamUsage,
   streamTexts: chatStreamTexts,
-  streamError: (message) => sseEvent({ error: { code: 'policy_blocked', message } }),
+  streamError: (message, code = 'policy_blocked') => sseEvent({ error: { code, message } }),
 };

@@ -104,7 +104,7 @@ export function chatStreamTexts(data: unknown): StreamTexts | null {
 }
 
 /** An error in the middle of a stream, as OpenAI sends it: its SDK raises it as an APIError. */
-export const chatStreamError = (code: string) => (message: string) =>
+export const chatStreamError = (message: string, code: GatewayErrorCode = 'policy_blocked') =>
   sseEvent(openaiError(400, code, message));
 
 export const openai: Provider = {
@@ -125,5 +125,5 @@ export const openai: Provider = {
   usage: chatUsage,
   streamUsage: chatStreamUsage,
   streamTexts: chatStreamTexts,
-  streamError: chatStreamError('policy_blocked'),
+  streamError: chatStreamError,
 };

@@ -47,8 +47,11 @@ export interface Provider {
   streamUsage(data: unknown, into: Usage): void;
   /** The model's text in one streamed event's JSON data, for the policy on the response. */
   streamTexts(data: unknown): StreamTexts | null;
-  /** The provider's own error event, as SSE text, that ends a stream the policy stopped. */
-  streamError(message: string): string;
+  /**
+   * The provider's own error event, as SSE text, that ends a stream the policy stopped (`code`: why,
+   * policy_blocked unless said; only some shapes carry it).
+   */
+  streamError(message: string, code?: GatewayErrorCode): string;
 }
 
 /** A piece of the model's text in one streamed event. */
@@ -97,20 +100,29 @@ export interface StreamTexts {
  * own channel under `prefix`, closed by the same event: the policy scans each whole.
  */
 export function completeStrings(value: unknown, prefix: string, into: StreamTexts): void {
-  const walk = (node: unknown, path: string, set: (t: string) => void) => {
+  // An explicit stack, not recursion: the provider's answer is untrusted, and a call nested thousands
+  // deep must not overflow the stack inside the stream's transform (the guard also refuses any event
+  // nested past MAX_JSON_DEPTH before this runs). Pushed in reverse, so strings come in document order.
+  const stack: Array<{ node: unknown; path: string; set: (t: string) => void }> = [
+    { node: value, path: '', set: () => {} },
+  ];
+  while (stack.length) {
+    const { node, path, set } = stack.pop()!;
     if (typeof node === 'string') {
       into.pieces.push({ channel: `${prefix}${path}`, text: node, set });
-      return;
+      continue;
     }
-    if (node === null || typeof node !== 'object') return;
-    for (const [k, v] of Object.entries(node)) {
-      const holder = node as Record<string, unknown>;
-      walk(v, `${path}/${k}`, (t) =>
-        Object.defineProperty(holder, k, { value: t, writable: true, enumerable: true, configurable: true }),
-      );
+    if (node === null || typeof node !== 'object') continue;
+    const holder = node as Record<string, unknown>;
+    const keys = Object.keys(holder);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i]!;
+      // defineProperty, not assignment: a key named "__proto__" is an own property of parsed JSON.
+      const setter = (t: string) =>
+        Object.defineProperty(holder, k, { value: t, writable: true, enumerable: true, configurable: true });
+      stack.push({ node: holder[k], path: `${path}/${k}`, set: setter });
     }
-  };
-  walk(value, '', () => {});
+  }
   into.ends.push(prefix);
 }
 
