@@ -130,7 +130,9 @@ export async function buildConsoleApp(
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: API_DOCS_POLICY,
-    uiConfig: { url: '/api/openapi.json' } as never,
+    // No top bar: its logo is an SVG with an inline <style> the policy refuses, and its "Explore" box
+    // only loads other documents.
+    uiConfig: { url: '/api/openapi.json', layout: 'BaseLayout' } as never,
   });
   await registerConsole(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
