@@ -92,5 +92,8 @@ export function addressGroup(ip: string): string {
     return ip;
   }
   if (addr.kind() === 'ipv4') return addr.toString();
-  return `${(addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+  return `${(addr as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
 }

@@ -19,7 +19,11 @@ export interface RawConnection {
 export function rawConnect(url: string, localAddress?: string): Promise<RawConnection> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: hostname, port: Number(port), ...(localAddress ? { localAddress } : {}) });
+    const socket = net.connect({
+      host: hostname,
+      port: Number(port),
+      ...(localAddress ? { localAddress } : {}),
+    });
     let received = '';
     let isClosed = false;
     socket.setEncoding('utf8').on('data', (d: string) => (received += d));

@@ -52,7 +52,11 @@ eachEngine('headers', (engine) => {
         for (const headers of [{}, { 'x-forwarded-proto': 'http' }] as Array<Record<string, string>>) {
           const res = await fetch(url, { headers });
           await res.arrayBuffer();
-          assert.equal(res.headers.get('strict-transport-security'), null, `${url} ${JSON.stringify(headers)}`);
+          assert.equal(
+            res.headers.get('strict-transport-security'),
+            null,
+            `${url} ${JSON.stringify(headers)}`,
+          );
         }
       }
       for (const url of paths(direct)) {
@@ -112,7 +116,16 @@ eachEngine('headers', (engine) => {
       await page.locator('.opblock').first().waitFor();
       assert.ok((await page.locator('.opblock').count()) >= 10, 'the operations are listed');
       // Its stylesheet applied: swagger-ui's own layout, not the browser's defaults.
-      const display = await page.locator('.swagger-ui .opblock-summary').first().evaluate((e) => getComputedStyle(e).display);
+      // Runs in the page, where the DOM's getComputedStyle exists (not in this file's Node types).
+      const display = await page
+        .locator('.swagger-ui .opblock-summary')
+        .first()
+        .evaluate(
+          (e) =>
+            (
+              globalThis as unknown as { getComputedStyle(el: unknown): { display: string } }
+            ).getComputedStyle(e).display,
+        );
       assert.equal(display, 'flex');
       assert.deepEqual(problems, [], 'no policy violation or script error');
       await page.close();
@@ -125,7 +138,12 @@ eachEngine('headers', (engine) => {
       const frame = await (await page.waitForSelector('#f')).contentFrame();
       await frame?.waitForLoadState('load');
       // A refused frame is left empty (Chromium shows its error page there), never the reference.
-      const framed = frame ? await frame.locator('.swagger-ui').count().catch(() => 0) : 0;
+      const framed = frame
+        ? await frame
+            .locator('.swagger-ui')
+            .count()
+            .catch(() => 0)
+        : 0;
       assert.equal(framed, 0);
       await page.close();
     });

@@ -58,41 +58,49 @@ eachEngine('slow clients', (engine) => {
       ];
     }
 
-    test('headers and one body byte, then silence: 408 request_timeout once the body has been idle too long, on both listeners', LIMIT, async () => {
-      await Promise.all(
-        posts().map(async ({ url, head }) => {
-          const c = await rawConnect(url);
-          c.write(`${head}Content-Length: 1000\r\n\r\n{`);
-          const { afterMs, received } = await c.closed;
-          assert.match(received, /^HTTP\/1\.1 408 /, url);
-          assert.equal(bodyOf(received).error.code, 'request_timeout');
-          assert.ok(afterMs >= BODY_IDLE_MS - 100, `${url}: cut after ${afterMs} ms`);
-          // Long before the request timeout: the body's silence ended it.
-          assert.ok(afterMs < REQUEST_TIMEOUT_MS - 1000, `${url}: cut after ${afterMs} ms`);
-        }),
-      );
-      // The listeners serve the next request.
-      assert.equal(await rawGet(f.server.consoleUrl, '/healthz'), 200);
-      assert.equal(await rawGet(f.gatewayUrl, '/healthz'), 200);
-    });
-
-    test('a body that trickles (never silent for long) is cut at the request timeout, on both listeners', LIMIT, async () => {
-      await Promise.all(
-        posts().map(async ({ url, head }) => {
-          const c = await rawConnect(url);
-          c.write(`${head}Content-Length: 100000\r\n\r\n`);
-          const trickle = setInterval(() => !c.isClosed && c.write(' '), 200);
-          try {
+    test(
+      'headers and one body byte, then silence: 408 request_timeout once the body has been idle too long, on both listeners',
+      LIMIT,
+      async () => {
+        await Promise.all(
+          posts().map(async ({ url, head }) => {
+            const c = await rawConnect(url);
+            c.write(`${head}Content-Length: 1000\r\n\r\n{`);
             const { afterMs, received } = await c.closed;
             assert.match(received, /^HTTP\/1\.1 408 /, url);
             assert.equal(bodyOf(received).error.code, 'request_timeout');
-            assert.ok(afterMs >= REQUEST_TIMEOUT_MS - 100, `${url}: cut after ${afterMs} ms`);
-          } finally {
-            clearInterval(trickle);
-          }
-        }),
-      );
-    });
+            assert.ok(afterMs >= BODY_IDLE_MS - 100, `${url}: cut after ${afterMs} ms`);
+            // Long before the request timeout: the body's silence ended it.
+            assert.ok(afterMs < REQUEST_TIMEOUT_MS - 1000, `${url}: cut after ${afterMs} ms`);
+          }),
+        );
+        // The listeners serve the next request.
+        assert.equal(await rawGet(f.server.consoleUrl, '/healthz'), 200);
+        assert.equal(await rawGet(f.gatewayUrl, '/healthz'), 200);
+      },
+    );
+
+    test(
+      'a body that trickles (never silent for long) is cut at the request timeout, on both listeners',
+      LIMIT,
+      async () => {
+        await Promise.all(
+          posts().map(async ({ url, head }) => {
+            const c = await rawConnect(url);
+            c.write(`${head}Content-Length: 100000\r\n\r\n`);
+            const trickle = setInterval(() => !c.isClosed && c.write(' '), 200);
+            try {
+              const { afterMs, received } = await c.closed;
+              assert.match(received, /^HTTP\/1\.1 408 /, url);
+              assert.equal(bodyOf(received).error.code, 'request_timeout');
+              assert.ok(afterMs >= REQUEST_TIMEOUT_MS - 100, `${url}: cut after ${afterMs} ms`);
+            } finally {
+              clearInterval(trickle);
+            }
+          }),
+        );
+      },
+    );
 
     test('headers that never end are cut at the headers timeout, on both listeners', LIMIT, async () => {
       await Promise.all(
@@ -107,42 +115,46 @@ eachEngine('slow clients', (engine) => {
       );
     });
 
-    test('the answer is not timed: a stream longer than the request timeout and a silent wait longer than the body-idle limit both complete', LIMIT, async () => {
-      f.upstream.configure({ slowFirstByteMs: BODY_IDLE_MS * 3 });
-      try {
-        const chat = (headers: Record<string, string>, stream: boolean) =>
-          fetch(`${f.gatewayUrl}/v1/chat/completions`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json', ...headers },
-            body: JSON.stringify({
-              model: MODELS.openai,
-              stream,
-              messages: [{ role: 'user', content: 'hello' }],
-            }),
-          });
-        const started = Date.now();
-        const [streamed, silent] = await Promise.all([
-          // 13 frames 600 ms apart: 7.2 s, past the 6 s request timeout.
-          chat({ 'x-mock-chunks': '13', 'x-mock-chunk-delay-ms': '600' }, true).then(async (r) => ({
-            status: r.status,
-            text: await r.text(),
-            tookMs: Date.now() - started,
-          })),
-          chat({ 'x-mock-fault': 'slow-first-byte' }, false).then(async (r) => ({
-            status: r.status,
-            body: (await r.json()) as any,
-          })),
-        ]);
-        assert.equal(streamed.status, 200);
-        assert.ok(streamed.tookMs > REQUEST_TIMEOUT_MS, `the stream took ${streamed.tookMs} ms`);
-        assert.match(streamed.text, /data: \[DONE\]/);
-        assert.equal((streamed.text.match(/^data: \{/gm) ?? []).length >= 13, true);
-        assert.equal(silent.status, 200);
-        assert.equal(silent.body.object, 'chat.completion');
-      } finally {
-        f.upstream.configure({ slowFirstByteMs: 1000 });
-      }
-    });
+    test(
+      'the answer is not timed: a stream longer than the request timeout and a silent wait longer than the body-idle limit both complete',
+      LIMIT,
+      async () => {
+        f.upstream.configure({ slowFirstByteMs: BODY_IDLE_MS * 3 });
+        try {
+          const chat = (headers: Record<string, string>, stream: boolean) =>
+            fetch(`${f.gatewayUrl}/v1/chat/completions`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json', ...headers },
+              body: JSON.stringify({
+                model: MODELS.openai,
+                stream,
+                messages: [{ role: 'user', content: 'hello' }],
+              }),
+            });
+          const started = Date.now();
+          const [streamed, silent] = await Promise.all([
+            // 13 frames 600 ms apart: 7.2 s, past the 6 s request timeout.
+            chat({ 'x-mock-chunks': '13', 'x-mock-chunk-delay-ms': '600' }, true).then(async (r) => ({
+              status: r.status,
+              text: await r.text(),
+              tookMs: Date.now() - started,
+            })),
+            chat({ 'x-mock-fault': 'slow-first-byte' }, false).then(async (r) => ({
+              status: r.status,
+              body: (await r.json()) as any,
+            })),
+          ]);
+          assert.equal(streamed.status, 200);
+          assert.ok(streamed.tookMs > REQUEST_TIMEOUT_MS, `the stream took ${streamed.tookMs} ms`);
+          assert.match(streamed.text, /data: \[DONE\]/);
+          assert.equal((streamed.text.match(/^data: \{/gm) ?? []).length >= 13, true);
+          assert.equal(silent.status, 200);
+          assert.equal(silent.body.object, 'chat.completion');
+        } finally {
+          f.upstream.configure({ slowFirstByteMs: 1000 });
+        }
+      },
+    );
   });
 
   describe('connection caps', () => {
@@ -177,43 +189,51 @@ eachEngine('slow clients', (engine) => {
     for (const listener of ['console', 'gateway'] as const) {
       const url = () => (listener === 'console' ? server.consoleUrl : server.gatewayUrl);
 
-      test(`${listener}: past the per-address cap a connection is closed at once; other addresses are served; a closed one frees its place`, LIMIT, async () => {
-        const mine = await hold(url(), '127.0.0.2', 4);
-        const refused = await rawConnect(url(), '127.0.0.2');
-        const { received } = await refused.closed;
-        assert.equal(received, '', 'nothing is read or answered on a refused connection');
-        // A flood from the same address is refused as cheaply, and nothing falls over.
-        const flood = await Promise.all(
-          Array.from({ length: 100 }, () => rawConnect(url(), '127.0.0.2').catch(() => undefined)),
-        );
-        await Promise.all(flood.map((c) => c?.closed));
-        assert.equal(await rawGet(url(), '/healthz', '127.0.0.1'), 200, 'another address is served');
-        for (const c of mine) assert.equal(await statusOn(c, '/healthz'), 200, 'the held ones are served');
+      test(
+        `${listener}: past the per-address cap a connection is closed at once; other addresses are served; a closed one frees its place`,
+        LIMIT,
+        async () => {
+          const mine = await hold(url(), '127.0.0.2', 4);
+          const refused = await rawConnect(url(), '127.0.0.2');
+          const { received } = await refused.closed;
+          assert.equal(received, '', 'nothing is read or answered on a refused connection');
+          // A flood from the same address is refused as cheaply, and nothing falls over.
+          const flood = await Promise.all(
+            Array.from({ length: 100 }, () => rawConnect(url(), '127.0.0.2').catch(() => undefined)),
+          );
+          await Promise.all(flood.map((c) => c?.closed));
+          assert.equal(await rawGet(url(), '/healthz', '127.0.0.1'), 200, 'another address is served');
+          for (const c of mine) assert.equal(await statusOn(c, '/healthz'), 200, 'the held ones are served');
 
-        await mine[0]!.end();
-        assert.equal(
-          await eventually(() => rawGet(url(), '/healthz', '127.0.0.2'), 200),
-          200,
-          'a place freed is taken again',
-        );
-        await release(mine);
-      });
+          await mine[0]!.end();
+          assert.equal(
+            await eventually(() => rawGet(url(), '/healthz', '127.0.0.2'), 200),
+            200,
+            'a place freed is taken again',
+          );
+          await release(mine);
+        },
+      );
 
-      test(`${listener}: past the total cap every new connection is closed; a trusted proxy is held to the total only`, LIMIT, async () => {
-        // 8 from the trusted proxy: beyond the per-address 4, which does not apply to it.
-        const proxy = await hold(url(), '127.0.0.3', 8);
-        const other = await hold(url(), '127.0.0.2', 4);
-        for (const c of [...proxy, ...other]) assert.equal(await statusOn(c, '/healthz'), 200);
-        // 12 open: the total.
-        const refused = await rawConnect(url(), '127.0.0.4');
-        assert.equal((await refused.closed).received, '');
-        assert.equal(await rawGet(url(), '/healthz', '127.0.0.1'), 0, 'the total holds for everyone');
+      test(
+        `${listener}: past the total cap every new connection is closed; a trusted proxy is held to the total only`,
+        LIMIT,
+        async () => {
+          // 8 from the trusted proxy: beyond the per-address 4, which does not apply to it.
+          const proxy = await hold(url(), '127.0.0.3', 8);
+          const other = await hold(url(), '127.0.0.2', 4);
+          for (const c of [...proxy, ...other]) assert.equal(await statusOn(c, '/healthz'), 200);
+          // 12 open: the total.
+          const refused = await rawConnect(url(), '127.0.0.4');
+          assert.equal((await refused.closed).received, '');
+          assert.equal(await rawGet(url(), '/healthz', '127.0.0.1'), 0, 'the total holds for everyone');
 
-        await proxy[0]!.end();
-        assert.equal(await eventually(() => rawGet(url(), '/healthz', '127.0.0.4'), 200), 200);
-        await release([...proxy, ...other]);
-        assert.equal(await eventually(() => rawGet(url(), '/healthz', '127.0.0.1'), 200), 200);
-      });
+          await proxy[0]!.end();
+          assert.equal(await eventually(() => rawGet(url(), '/healthz', '127.0.0.4'), 200), 200);
+          await release([...proxy, ...other]);
+          assert.equal(await eventually(() => rawGet(url(), '/healthz', '127.0.0.1'), 200), 200);
+        },
+      );
     }
   });
 
@@ -229,51 +249,60 @@ eachEngine('slow clients', (engine) => {
       await store?.cleanup();
     });
 
-    test('SIGTERM closes what is left at the deadline, exits 0, and the records are flushed', LIMIT, async () => {
-      const SHUTDOWN_MS = 2000;
-      const env = {
-        GATEHOUSE_ADMIN_EMAIL: OWNER.email,
-        GATEHOUSE_ADMIN_PASSWORD: OWNER.password,
-        GATEHOUSE_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS),
-      };
-      const first = await runProgram(store, env);
-      programs.push(first.program);
-      const admin = await signIn(first.consoleUrl, OWNER.email, OWNER.password);
-      const cred = await createCredential(admin, { name: 'last-words', scopes: ['audit:read'] });
-      await Promise.all(
-        Array.from({ length: 5 }, () => exchangeToken(first.consoleUrl, cred.client_id, cred.client_secret)),
-      );
-      // Held on both listeners: headers and one body byte, then nothing (the default limits are minutes).
-      const slow = await Promise.all(
-        [first.consoleUrl, first.gatewayUrl].map(async (url) => {
-          const c = await rawConnect(url);
-          c.write('POST /api/v1/session HTTP/1.1\r\nHost: gatehouse\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-          return c;
-        }),
-      );
-      const signalled = Date.now();
-      // Without a deadline the stop never ends; stop() kills it with SIGKILL after 30 s.
-      const stopped = await first.program.stop('SIGTERM', SHUTDOWN_MS + 28_000);
-      const tookMs = Date.now() - signalled;
-      assert.deepEqual(stopped, { code: 0, signal: null }, first.program.stdout.slice(-2000));
-      assert.ok(tookMs < SHUTDOWN_MS + 15_000, `the stop took ${tookMs} ms`);
-      for (const c of slow) await c.closed;
-      const lines = first.program.logLines();
-      assert.ok(lines.some((l) => String(l.msg).includes('deadline reached')));
-      assert.equal(lines.at(-1)?.msg, 'stopped');
+    test(
+      'SIGTERM closes what is left at the deadline, exits 0, and the records are flushed',
+      LIMIT,
+      async (t) => {
+        const SHUTDOWN_MS = 2000;
+        const env = {
+          GATEHOUSE_ADMIN_EMAIL: OWNER.email,
+          GATEHOUSE_ADMIN_PASSWORD: OWNER.password,
+          GATEHOUSE_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS),
+        };
+        const first = await runProgram(store, env);
+        programs.push(first.program);
+        const admin = await signIn(first.consoleUrl, OWNER.email, OWNER.password);
+        const cred = await createCredential(admin, { name: 'last-words', scopes: ['audit:read'] });
+        await Promise.all(
+          Array.from({ length: 5 }, () =>
+            exchangeToken(first.consoleUrl, cred.client_id, cred.client_secret),
+          ),
+        );
+        // Held on both listeners: headers and one body byte, then nothing (the default limits are minutes).
+        const slow = await Promise.all(
+          [first.consoleUrl, first.gatewayUrl].map(async (url) => {
+            const c = await rawConnect(url);
+            c.write(
+              'POST /api/v1/session HTTP/1.1\r\nHost: gatehouse\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+            );
+            return c;
+          }),
+        );
+        const signalled = Date.now();
+        // Without a deadline the stop never ends; stop() kills it with SIGKILL after 30 s.
+        const stopped = await first.program.stop('SIGTERM', SHUTDOWN_MS + 28_000);
+        const tookMs = Date.now() - signalled;
+        t.diagnostic(`SIGTERM to exit: ${tookMs} ms (deadline ${SHUTDOWN_MS} ms)`);
+        assert.deepEqual(stopped, { code: 0, signal: null }, first.program.stdout.slice(-2000));
+        assert.ok(tookMs < SHUTDOWN_MS + 15_000, `the stop took ${tookMs} ms`);
+        for (const c of slow) await c.closed;
+        const lines = first.program.logLines();
+        assert.ok(lines.some((l) => String(l.msg).includes('deadline reached')));
+        assert.equal(lines.at(-1)?.msg, 'stopped');
 
-      const second = await runProgram(store, env);
-      programs.push(second.program);
-      const again = await signIn(second.consoleUrl, OWNER.email, OWNER.password);
-      const res = await again.get<{ events: Array<{ action: string; actor: { id: string } }> }>(
-        '/api/v1/audit/events?limit=1000',
-      );
-      assert.equal(res.status, 200);
-      const issued = res.body.events.filter(
-        (e) => e.action === 'credential.token_issued' && e.actor.id === cred.id,
-      );
-      assert.equal(issued.length, 5, 'the token exchanges made before SIGTERM are in the audit log');
-      assert.deepEqual(await second.program.stop(), { code: 0, signal: null });
-    });
+        const second = await runProgram(store, env);
+        programs.push(second.program);
+        const again = await signIn(second.consoleUrl, OWNER.email, OWNER.password);
+        const res = await again.get<{ events: Array<{ action: string; actor: { id: string } }> }>(
+          '/api/v1/audit/events?limit=1000',
+        );
+        assert.equal(res.status, 200);
+        const issued = res.body.events.filter(
+          (e) => e.action === 'credential.token_issued' && e.actor.id === cred.id,
+        );
+        assert.equal(issued.length, 5, 'the token exchanges made before SIGTERM are in the audit log');
+        assert.deepEqual(await second.program.stop(), { code: 0, signal: null });
+      },
+    );
   });
 });
