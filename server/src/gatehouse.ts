@@ -11,7 +11,7 @@ import { closeServices, createServices, type Services } from './services.ts';
 import { buildConsoleApp } from './http/console-app.ts';
 import { buildGatewayApp, type GatewayState } from './gateway/gateway-app.ts';
 import { gatewayUrlFor } from './identity/oauth/gateway-url.ts';
-import { guardConnections } from './http/connection-guard.ts';
+import { checkDescriptorBudget, guardConnections } from './http/connection-guard.ts';
 
 export interface Gatehouse {
   consoleUrl: string | undefined;
@@ -69,6 +69,11 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
     let setupUrl: string | undefined;
     const gatewayState: GatewayState = { draining: false };
     const guard = { limits: config.connections, trustedProxies: config.trustedProxies, log };
+    checkDescriptorBudget(
+      config.connections,
+      { console: config.role !== 'gateway', gateway: config.role !== 'console' },
+      log,
+    );
 
     if (config.role !== 'gateway') {
       const app = await buildConsoleApp(config, log, services);

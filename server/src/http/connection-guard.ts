@@ -1,6 +1,7 @@
 // What one client can hold of a listener: connections in total and per client address, and the
 // silence allowed while a request's body arrives. Node enforces the rest (headers and whole-request
 // time, keep-alive; fastify-options.ts). The reasoning behind each default: docs/operations.md, "Limits".
+import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
@@ -109,4 +110,44 @@ function refusalLog({ log, listener, limits }: GuardOptions): (cap: 'total' | 'a
       more = 0;
     }, REFUSAL_LOG_WINDOW_MS).unref();
   };
+}
+
+/** The process's open-file limit (Node has already raised its soft limit to the hard one), on Linux. */
+function openFileLimit(): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Descriptors kept back for the database, the log, the upstream pools' idle sockets and the rest. */
+const DESCRIPTOR_RESERVE = 128;
+
+/**
+ * Warns at start when the connection caps can take more file descriptors than the process may open:
+ * then a flood of one listener exhausts them, and the other listener and the database with it (what the
+ * caps are for). Each Gateway request in flight holds a second descriptor, to the provider.
+ */
+export function checkDescriptorBudget(
+  limits: ConnectionLimits,
+  listeners: { console: boolean; gateway: boolean },
+  log: Logger,
+  available = openFileLimit(),
+): void {
+  if (available === undefined) return;
+  const needed =
+    (listeners.console ? limits.maxConnections : 0) +
+    (listeners.gateway ? 2 * limits.maxConnections : 0) +
+    DESCRIPTOR_RESERVE;
+  if (needed <= available) return;
+  const fits = Math.floor(
+    (available - DESCRIPTOR_RESERVE) / ((listeners.console ? 1 : 0) + (listeners.gateway ? 2 : 0)),
+  );
+  log.warn(
+    { openFileLimit: available, needed, maxConnections: limits.maxConnections },
+    `the open-file limit (${available}) is below what GATEHOUSE_MAX_CONNECTIONS=${limits.maxConnections} can use (${needed}): ` +
+      `raise the limit (ulimit -n, LimitNOFILE=) or set GATEHOUSE_MAX_CONNECTIONS to ${Math.max(1, fits)} or less`,
+  );
 }
