@@ -14,7 +14,7 @@ import { bodyOf, rawConnect, rawGet, statusOn, type RawConnection } from '../hel
 
 // Short limits so that the tests take seconds; the bounds asserted are generous (a busy 2-core machine).
 const REQUEST_TIMEOUT_MS = 6000;
-const BODY_IDLE_MS = 1000;
+const BODY_IDLE_MS = 1500;
 const HEADERS_TIMEOUT_MS = 1000;
 const LIMIT = { timeout: 60_000 };
 
@@ -278,6 +278,11 @@ eachEngine('slow clients', (engine) => {
             return c;
           }),
         );
+        // A full request answered on each listener after the slow bytes were sent: by then the server has
+        // read them (each turn of its event loop reads every socket that has data), so the slow requests
+        // are in progress, not idle connections that the stop would close at once.
+        assert.equal(await rawGet(first.consoleUrl, '/healthz'), 200);
+        assert.equal(await rawGet(first.gatewayUrl, '/healthz'), 200);
         const signalled = Date.now();
         // Without a deadline the stop never ends; stop() kills it with SIGKILL after 30 s.
         const stopped = await first.program.stop('SIGTERM', SHUTDOWN_MS + 28_000);
