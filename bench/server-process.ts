@@ -248,6 +248,10 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       GATEHOUSE_ROLE: 'all',
       GATEHOUSE_TRUSTED_PROXIES: '',
       GATEHOUSE_PUBLIC_URL: '',
+      // The load comes from one address and may open up to 1,024 connections (BENCH_OPEN_CONNECTIONS):
+      // past the per-address cap (256) the figures would measure refusals, not the Gateway.
+      GATEHOUSE_MAX_CONNECTIONS: '4096',
+      GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS: '4096',
     },
     stdout: verbose ? 'ignore' : fs.openSync(logSink, 'w'),
     // The console listener starts before the Gateway, so a healthy Gateway means both are up.

@@ -45,6 +45,37 @@ export interface Config {
    * regional endpoint, and for tests, which point it at a local mock.
    */
   providerApiUrls: Partial<Record<'anthropic' | 'openai' | 'azure' | 'gemini', string>>;
+  connections: ConnectionLimits;
+  /**
+   * How long a graceful stop (SIGTERM) waits for in-flight requests before it closes every connection
+   * still open and flushes the records. Default 20 s: inside the 30 s a container orchestrator gives a
+   * process between SIGTERM and SIGKILL (Kubernetes' terminationGracePeriodSeconds), with time left to
+   * flush; a Gateway stream still running then is cut, as the orchestrator would cut it.
+   */
+  shutdownTimeoutMs: number;
+}
+
+/**
+ * What one client may hold of a listener, applied to each listener separately. The time limits bound
+ * only the client's side of a request (receiving it); the answer, such as a Gateway stream that runs for
+ * minutes, is bounded by the upstream timeouts instead. docs/operations.md ("Limits") has the reasoning.
+ */
+export interface ConnectionLimits {
+  /** The whole request, headers and body, must arrive within this. Default 120 s: a 32 MB body at 2.2 Mbit/s. */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this. Default 20 s; never more than requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** Longest silence while a request's body is arriving. Default 30 s. */
+  bodyIdleTimeoutMs: number;
+  /** How long a connection may wait idle for its next request. Default 72 s: above the 60 s idle timeout
+   * of common load balancers, so that they, not Gatehouse, close first and never send on a closing socket. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per listener; more are closed on accept. Default 1024. */
+  maxConnections: number;
+  /** Open connections per client address (an IPv6 address counts by its /64) per listener. Default 256:
+   * a team behind one NAT shares an address. A trusted proxy's address is not capped (it carries every
+   * client; limit per client on the proxy). */
+  maxConnectionsPerAddress: number;
 }
 
 /**
@@ -98,6 +129,13 @@ const FLAGS = {
   'upstream-first-byte-timeout-ms': 'GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
   'upstream-idle-timeout-ms': 'GATEHOUSE_UPSTREAM_IDLE_TIMEOUT_MS',
   'provider-api-urls': 'GATEHOUSE_PROVIDER_API_URLS',
+  'request-timeout-ms': 'GATEHOUSE_REQUEST_TIMEOUT_MS',
+  'headers-timeout-ms': 'GATEHOUSE_HEADERS_TIMEOUT_MS',
+  'body-idle-timeout-ms': 'GATEHOUSE_BODY_IDLE_TIMEOUT_MS',
+  'keep-alive-timeout-ms': 'GATEHOUSE_KEEP_ALIVE_TIMEOUT_MS',
+  'max-connections': 'GATEHOUSE_MAX_CONNECTIONS',
+  'max-connections-per-address': 'GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS',
+  'shutdown-timeout-ms': 'GATEHOUSE_SHUTDOWN_TIMEOUT_MS',
 } as const;
 type Flag = keyof typeof FLAGS;
 
@@ -125,6 +163,32 @@ function milliseconds(src: Source, flag: Flag, fallback: number): number {
   if (!/^\d+$/.test(value) || n < 1 || n > 3_600_000)
     throw new ConfigError(`${name}: "${value}" is not a number of milliseconds from 1 to 3600000`);
   return n;
+}
+
+function count(src: Source, flag: Flag, fallback: number, max: number): number {
+  const { name, value } = read(src, flag);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max)
+    throw new ConfigError(`${name}: "${value}" is not a whole number from 1 to ${max}`);
+  return n;
+}
+
+function connectionLimits(src: Source): ConnectionLimits {
+  const limits: ConnectionLimits = {
+    requestTimeoutMs: milliseconds(src, 'request-timeout-ms', 120_000),
+    headersTimeoutMs: milliseconds(src, 'headers-timeout-ms', 20_000),
+    bodyIdleTimeoutMs: milliseconds(src, 'body-idle-timeout-ms', 30_000),
+    keepAliveTimeoutMs: milliseconds(src, 'keep-alive-timeout-ms', 72_000),
+    maxConnections: count(src, 'max-connections', 1024, 1_000_000),
+    maxConnectionsPerAddress: count(src, 'max-connections-per-address', 256, 1_000_000),
+  };
+  // Node refuses a headers timeout longer than the request timeout; so does the setting, by name.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
+    throw new ConfigError(
+      `${read(src, 'headers-timeout-ms').name}: ${limits.headersTimeoutMs} is longer than ${read(src, 'request-timeout-ms').name} (${limits.requestTimeoutMs}); the headers are part of the request`,
+    );
+  return limits;
 }
 
 function oneOf<T extends string>(src: Source, flag: Flag, allowed: readonly T[], fallback: T): T {
@@ -336,5 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
       idleMs: milliseconds(src, 'upstream-idle-timeout-ms', 300_000),
     },
     providerApiUrls: providerApiUrls(src),
+    connections: connectionLimits(src),
+    shutdownTimeoutMs: milliseconds(src, 'shutdown-timeout-ms', 20_000),
   };
 }

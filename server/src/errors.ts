@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   session_required: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   gone: 410,
   precondition_failed: 412,
@@ -22,6 +23,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   precondition_required: 428,
   too_many_requests: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 } as const;

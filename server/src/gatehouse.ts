@@ -11,6 +11,7 @@ import { closeServices, createServices, type Services } from './services.ts';
 import { buildConsoleApp } from './http/console-app.ts';
 import { buildGatewayApp, type GatewayState } from './gateway/gateway-app.ts';
 import { gatewayUrlFor } from './identity/oauth/gateway-url.ts';
+import { checkDescriptorBudget, guardConnections } from './http/connection-guard.ts';
 
 export interface Gatehouse {
   consoleUrl: string | undefined;
@@ -67,10 +68,17 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
     let gatewayUrl: string | undefined;
     let setupUrl: string | undefined;
     const gatewayState: GatewayState = { draining: false };
+    const guard = { limits: config.connections, trustedProxies: config.trustedProxies, log };
+    checkDescriptorBudget(
+      config.connections,
+      { console: config.role !== 'gateway', gateway: config.role !== 'console' },
+      log,
+    );
 
     if (config.role !== 'gateway') {
       const app = await buildConsoleApp(config, log, services);
       apps.push(app);
+      guardConnections(app.server, { ...guard, listener: 'console' });
       await app.listen({ host: config.host, port: config.consolePort });
       consoleUrl = urlOf(app, config.host);
       const { setupToken } = await services.admins.bootstrap(config.adminEmail, config.adminPassword);
@@ -80,6 +88,7 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
     if (config.role !== 'console') {
       const app = await buildGatewayApp(config, log, gatewayState, services);
       apps.push(app);
+      guardConnections(app.server, { ...guard, listener: 'gateway' });
       await app.listen({ host: config.host, port: config.gatewayPort });
       gatewayUrl = urlOf(app, config.host);
     }
@@ -98,10 +107,21 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
           // A keep-alive connection whose request was in flight when the close began stays open once
           // idle until its keep-alive timeout (72 s), holding the stop: close each as soon as it is idle.
           const sweep = setInterval(() => apps.forEach((a) => a.server.closeIdleConnections()), 50);
+          // A client that never finishes its request, or a stream that runs on, must not hold the stop
+          // for ever: past the deadline every connection left is closed, and its request ends as a
+          // client that went away (recorded as such) before the records are flushed.
+          const deadline = setTimeout(() => {
+            log.warn(
+              { shutdownTimeoutMs: config.shutdownTimeoutMs },
+              'stopping: deadline reached; closing the connections still open',
+            );
+            apps.forEach((a) => a.server.closeAllConnections());
+          }, config.shutdownTimeoutMs);
           try {
             await Promise.all(apps.map((a) => a.close()));
           } finally {
             clearInterval(sweep);
+            clearTimeout(deadline);
           }
           await closeServices(ready);
         })();

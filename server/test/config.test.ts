@@ -270,6 +270,43 @@ describe('loadConfig', () => {
     refuses({}, ['--upstream-idle-timeout-ms', '99999999'], '--upstream-idle-timeout-ms');
   });
 
+  test('connection limits and the shutdown deadline: documented defaults, settable, bad values refused', () => {
+    assert.deepEqual(loadConfig({}).connections, {
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 20_000,
+      bodyIdleTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnections: 1024,
+      maxConnectionsPerAddress: 256,
+    });
+    assert.equal(loadConfig({}).shutdownTimeoutMs, 20_000);
+    const set = loadConfig({
+      GATEHOUSE_REQUEST_TIMEOUT_MS: '5000',
+      GATEHOUSE_HEADERS_TIMEOUT_MS: '1000',
+      GATEHOUSE_BODY_IDLE_TIMEOUT_MS: '2000',
+      GATEHOUSE_KEEP_ALIVE_TIMEOUT_MS: '3000',
+      GATEHOUSE_MAX_CONNECTIONS: '10',
+      GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS: '4',
+      GATEHOUSE_SHUTDOWN_TIMEOUT_MS: '1500',
+    });
+    assert.deepEqual(set.connections, {
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 1000,
+      bodyIdleTimeoutMs: 2000,
+      keepAliveTimeoutMs: 3000,
+      maxConnections: 10,
+      maxConnectionsPerAddress: 4,
+    });
+    assert.equal(set.shutdownTimeoutMs, 1500);
+    assert.equal(loadConfig({}, ['--max-connections', '7']).connections.maxConnections, 7);
+    refuses({ GATEHOUSE_MAX_CONNECTIONS: '0' }, [], 'GATEHOUSE_MAX_CONNECTIONS');
+    refuses({ GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS: 'many' }, [], 'GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS');
+    refuses({ GATEHOUSE_REQUEST_TIMEOUT_MS: '0' }, [], 'GATEHOUSE_REQUEST_TIMEOUT_MS');
+    refuses({ GATEHOUSE_SHUTDOWN_TIMEOUT_MS: '-1' }, [], 'GATEHOUSE_SHUTDOWN_TIMEOUT_MS');
+    // The headers are part of the request: a headers timeout beyond the request timeout is a mistake.
+    refuses({ GATEHOUSE_REQUEST_TIMEOUT_MS: '5000' }, [], 'GATEHOUSE_HEADERS_TIMEOUT_MS');
+  });
+
   test('an unknown flag, a flag without its value, or a stray argument is refused, naming it', () => {
     refuses({}, ['--colour', 'blue'], '--colour');
     refuses({}, ['--console-port'], '--console-port');

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
+import { registerTransportSecurity } from '../http/transport-security.ts';
 import { cutDevicePath } from './device-path.ts';
 import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import { createGatewayPolicy } from './gateway-policy.ts';
@@ -37,6 +38,7 @@ export async function buildGatewayApp(
   // message, activity record or upstream URL carries it.
   const app = Fastify({ ...fastifyOptions(config, log, GATEWAY_BODY_LIMIT), rewriteUrl: cutDevicePath });
   registerAccessLog(app, 'x-gatehouse-request-id');
+  registerTransportSecurity(app);
 
   // Declared up front so that every request object has the same shape (the pipeline sets it per request).
   app.decorateRequest('exchange', null);

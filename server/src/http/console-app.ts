@@ -31,6 +31,7 @@ import { registerErrorHandling } from './error-handler.ts';
 import { registerAccessLog } from './logger.ts';
 import { fastifyOptions } from './fastify-options.ts';
 import { registerConsole } from './console-static.ts';
+import { registerTransportSecurity } from './transport-security.ts';
 import './fastify-types.ts';
 
 const API_HEADERS = {
@@ -38,6 +39,26 @@ const API_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
 };
+
+/**
+ * The API reference page (swagger-ui): its own scripts and styles only, framed by nobody, as the
+ * console. Replaces @fastify/swagger-ui's policy, which lets any page frame it ('self' aside), admits
+ * styles from any https: origin and upgrades requests to https, which breaks the page on plain http.
+ */
+const API_DOCS_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  // The logo is a data: URL.
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  // "Try it out" calls the API on this origin.
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export async function buildConsoleApp(
   config: Config,
@@ -47,10 +68,11 @@ export async function buildConsoleApp(
   const app = Fastify(fastifyOptions(config, log, 256 * 1024)).withTypeProvider<TypeBoxTypeProvider>();
   registerAccessLog(app);
   registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  registerTransportSecurity(app);
+  app.addHook('onSend', async (_request, reply) => {
     reply.headers(API_HEADERS);
     // Pages that need more (the console's page, the API reference) set their own policy.
-    if (!reply.hasHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
+    if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -107,8 +129,10 @@ export async function buildConsoleApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
-    uiConfig: { url: '/api/openapi.json' } as never,
+    staticCSP: API_DOCS_POLICY,
+    // No top bar: its logo is an SVG with an inline <style> the policy refuses, and its "Explore" box
+    // only loads other documents.
+    uiConfig: { url: '/api/openapi.json', layout: 'BaseLayout' } as never,
   });
   await registerConsole(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

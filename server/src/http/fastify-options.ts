@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { ipMatches } from '../identity/ip-rules.ts';
 import { genReqId } from './logger.ts';
+import { clientErrorHandler } from './client-errors.ts';
 
 export function fastifyOptions(config: Config, log: Logger, bodyLimit: number) {
+  const limits = config.connections;
   return {
     // Typed as Fastify's logger so that instances keep Fastify's default generics.
     loggerInstance: log as FastifyBaseLogger,
@@ -13,6 +15,23 @@ export function fastifyOptions(config: Config, log: Logger, bodyLimit: number) {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId,
     bodyLimit,
+    // Node's own limits on receiving a request; they stop counting once it has arrived, so that an
+    // answer may take as long as the provider does. The body's idle limit is connection-guard.ts's.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // A socket idle limit would also cut a silent wait for a provider's answer: left off.
+    connectionTimeout: 0,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for requests past their limits (default 30 s, which would let a 20 s
+      // headers limit run to 50 s); a look costs one walk over the requests being received.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+      ),
+    },
+    clientErrorHandler,
     // X-Forwarded-For is believed only from the configured proxies.
     trustProxy: config.trustedProxies.length
       ? (addr: string) => ipMatches(addr, config.trustedProxies)

@@ -78,3 +78,22 @@ export function ipAllowed(ip: string, allow: readonly IpRule[], deny: readonly I
   if (ipMatches(ip, deny)) return false;
   return allow.length === 0 || ipMatches(ip, allow);
 }
+
+/**
+ * The client an address stands for when connections are counted: an IPv4 address itself (a mapped one
+ * unmapped), an IPv6 address by its /64, since one host is routinely given a whole /64 and could
+ * otherwise take a fresh address for every connection.
+ */
+export function addressGroup(ip: string): string {
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = unmap(ipaddr.parse(ip));
+  } catch {
+    return ip;
+  }
+  if (addr.kind() === 'ipv4') return addr.toString();
+  return `${(addr as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
+}
