@@ -95,7 +95,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ ...BROWSER, args: ARGS });
 }
 
-/** eachEngine for a suite that drives a browser: skipped, saying why, where there is none (not in CI). */
+/** A describe's options for a suite that drives a browser: skipped, saying why, where there is none (not in CI). */
+export function browserSuiteOptions(): { skip: string } | undefined {
+  return BROWSER || mustDriveBrowser() ? undefined : { skip: SKIP_REASON };
+}
+
+/** eachEngine for a suite that drives a browser (browserSuiteOptions). */
 export function eachEngineWithBrowser(name: string, suite: (engine: Engine) => void): void {
-  eachEngine(name, suite, BROWSER || mustDriveBrowser() ? undefined : { skip: SKIP_REASON });
+  eachEngine(name, suite, browserSuiteOptions());
 }

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { browserSuiteOptions, launchBrowser } from '../helpers/browser.ts';
 import { openConsole } from '../helpers/console-page.ts';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -69,11 +69,9 @@ eachEngine('headers', (engine) => {
 
   describe('/api/docs', () => {
     let server: TestServer;
-    let browser: Browser;
     let framer: http.Server;
     before(async () => {
       server = await startTestServer(engine);
-      browser = await launchBrowser();
       // Another origin (another port) that tries to frame the reference.
       framer = http.createServer((_req, res) =>
         res
@@ -83,7 +81,6 @@ eachEngine('headers', (engine) => {
       await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
     });
     after(async () => {
-      await browser?.close();
       await new Promise((resolve) => framer?.close(resolve));
       await server?.close();
     });
@@ -109,43 +106,49 @@ eachEngine('headers', (engine) => {
       }
     });
 
-    test('renders in a real browser under its policy, with every operation listed', async () => {
-      const { page, problems } = await openConsole(browser);
-      await page.goto(`${server.consoleUrl}/api/docs/`);
-      await page.locator('.swagger-ui .info .title').getByText('Gatehouse management API').waitFor();
-      await page.locator('.opblock').first().waitFor();
-      assert.ok((await page.locator('.opblock').count()) >= 10, 'the operations are listed');
-      // Its stylesheet applied: swagger-ui's own layout, not the browser's defaults.
-      // Runs in the page, where the DOM's getComputedStyle exists (not in this file's Node types).
-      const display = await page
-        .locator('.swagger-ui .opblock-summary')
-        .first()
-        .evaluate(
-          (e) =>
-            (
-              globalThis as unknown as { getComputedStyle(el: unknown): { display: string } }
-            ).getComputedStyle(e).display,
-        );
-      assert.equal(display, 'flex');
-      assert.deepEqual(problems, [], 'no policy violation or script error');
-      await page.close();
-    });
+    describe('in a browser', browserSuiteOptions() ?? {}, () => {
+      let browser: Browser;
+      before(async () => (browser = await launchBrowser()));
+      after(() => browser?.close());
 
-    test('another origin cannot frame it', async () => {
-      const { page } = await openConsole(browser);
-      const { port } = framer.address() as AddressInfo;
-      await page.goto(`http://127.0.0.1:${port}/`);
-      const frame = await (await page.waitForSelector('#f')).contentFrame();
-      await frame?.waitForLoadState('load');
-      // A refused frame is left empty (Chromium shows its error page there), never the reference.
-      const framed = frame
-        ? await frame
-            .locator('.swagger-ui')
-            .count()
-            .catch(() => 0)
-        : 0;
-      assert.equal(framed, 0);
-      await page.close();
+      test('renders in a real browser under its policy, with every operation listed', async () => {
+        const { page, problems } = await openConsole(browser);
+        await page.goto(`${server.consoleUrl}/api/docs/`);
+        await page.locator('.swagger-ui .info .title').getByText('Gatehouse management API').waitFor();
+        await page.locator('.opblock').first().waitFor();
+        assert.ok((await page.locator('.opblock').count()) >= 10, 'the operations are listed');
+        // Its stylesheet applied: swagger-ui's own layout, not the browser's defaults.
+        // Runs in the page, where the DOM's getComputedStyle exists (not in this file's Node types).
+        const display = await page
+          .locator('.swagger-ui .opblock-summary')
+          .first()
+          .evaluate(
+            (e) =>
+              (
+                globalThis as unknown as { getComputedStyle(el: unknown): { display: string } }
+              ).getComputedStyle(e).display,
+          );
+        assert.equal(display, 'flex');
+        assert.deepEqual(problems, [], 'no policy violation or script error');
+        await page.close();
+      });
+
+      test('another origin cannot frame it', async () => {
+        const { page } = await openConsole(browser);
+        const { port } = framer.address() as AddressInfo;
+        await page.goto(`http://127.0.0.1:${port}/`);
+        const frame = await (await page.waitForSelector('#f')).contentFrame();
+        await frame?.waitForLoadState('load');
+        // A refused frame is left empty (Chromium shows its error page there), never the reference.
+        const framed = frame
+          ? await frame
+              .locator('.swagger-ui')
+              .count()
+              .catch(() => 0)
+          : 0;
+        assert.equal(framed, 0);
+        await page.close();
+      });
     });
   });
 });
