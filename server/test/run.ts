@@ -62,6 +62,6 @@ child.stdout.on('data', (chunk: Buffer) => {
 
 child.on('close', (code, signal) => {
   if (partial.includes(SKIP_REASON)) skipped++;
-  if (skipped) say(`Skipped ${skipped} browser suites: ${SKIP_REASON}.`);
+  if (skipped) say(`Skipped ${skipped} browser suite${skipped === 1 ? '' : 's'}: ${SKIP_REASON}.`);
   process.exit(code ?? (signal ? 1 : 0));
 });
