@@ -5,16 +5,10 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import pg from 'pg';
 import { eachEngine, freshStore, type Engine, type FreshStore } from './helpers/engines.ts';
-import { freePort, startProgram, type Program } from './helpers/child-process.ts';
+import { runOnStore, type Program, type Run } from './helpers/child-process.ts';
 import { ApiClient, createCredential, exchangeToken, signIn } from './helpers/api-client.ts';
 
 const OWNER = { email: 'ops@example.com', password: 'a long operator password' };
-
-interface Run {
-  program: Program;
-  consoleUrl: string;
-  gatewayUrl: string;
-}
 
 eachEngine('operations', (engine: Engine) => {
   const stores: FreshStore[] = [];
@@ -30,36 +24,10 @@ eachEngine('operations', (engine: Engine) => {
     return s;
   }
 
-  /** Starts the program on `s` with fresh ports and waits for its start-up line. */
   async function run(s: FreshStore, env: Record<string, string> = {}): Promise<Run> {
-    const consolePort = await freePort();
-    let gatewayPort = await freePort();
-    for (let i = 0; i < 10 && gatewayPort === consolePort; i++) gatewayPort = await freePort();
-    const dbEnv: Record<string, string> = {};
-    if (s.databaseUrl) {
-      // The program has no schema setting; PostgreSQL's own `options` parameter selects one.
-      const url = new URL(s.databaseUrl);
-      url.searchParams.set('options', `-c search_path=${s.pgSchema}`);
-      dbEnv.GATEHOUSE_DATABASE_URL = url.toString();
-    }
-    const program = startProgram(
-      {
-        GATEHOUSE_CONSOLE_PORT: String(consolePort),
-        GATEHOUSE_GATEWAY_PORT: String(gatewayPort),
-        GATEHOUSE_DATA_DIR: s.dataDir,
-        GATEHOUSE_LOG_LEVEL: 'info',
-        ...dbEnv,
-        ...env,
-      },
-      s.dataDir,
-    );
-    programs.push(program);
-    await program.waitFor('stdout', /Gatehouse is running/);
-    return {
-      program,
-      consoleUrl: `http://127.0.0.1:${consolePort}`,
-      gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-    };
+    const r = await runOnStore(s, env);
+    programs.push(r.program);
+    return r;
   }
 
   const withOwner = { GATEHOUSE_ADMIN_EMAIL: OWNER.email, GATEHOUSE_ADMIN_PASSWORD: OWNER.password };

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FreshStore } from './engines.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 // Absolute, because the child runs in a directory of its own where `tsx` would not resolve.
@@ -100,5 +101,47 @@ export function startProgram(env: Record<string, string>, cwd: string): Program 
         clearTimeout(timer);
       }
     },
+  };
+}
+
+export interface Run {
+  program: Program;
+  consoleUrl: string;
+  gatewayUrl: string;
+}
+
+/** Starts the program on store `s` with fresh ports and waits for its start-up line. */
+export async function runOnStore(s: FreshStore, env: Record<string, string> = {}): Promise<Run> {
+  const consolePort = await freePort();
+  let gatewayPort = await freePort();
+  for (let i = 0; i < 10 && gatewayPort === consolePort; i++) gatewayPort = await freePort();
+  const dbEnv: Record<string, string> = {};
+  if (s.databaseUrl) {
+    // The program has no schema setting; PostgreSQL's own `options` parameter selects one.
+    const url = new URL(s.databaseUrl);
+    url.searchParams.set('options', `-c search_path=${s.pgSchema}`);
+    dbEnv.GATEHOUSE_DATABASE_URL = url.toString();
+  }
+  const program = startProgram(
+    {
+      GATEHOUSE_CONSOLE_PORT: String(consolePort),
+      GATEHOUSE_GATEWAY_PORT: String(gatewayPort),
+      GATEHOUSE_DATA_DIR: s.dataDir,
+      GATEHOUSE_LOG_LEVEL: 'info',
+      ...dbEnv,
+      ...env,
+    },
+    s.dataDir,
+  );
+  try {
+    await program.waitFor('stdout', /Gatehouse is running/);
+  } catch (err) {
+    await program.stop('SIGKILL');
+    throw err;
+  }
+  return {
+    program,
+    consoleUrl: `http://127.0.0.1:${consolePort}`,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
   };
 }
