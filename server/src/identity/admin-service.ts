@@ -121,7 +121,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       if ((await adminCount()) > 0) return {};
       if (email && password) {
         const admin = await createAdmin(email, password, 'owner');
-        audit.record({
+        await audit.durable({
           action: 'admin.created',
           actor: { type: 'system', id: null, name: 'GATEHOUSE_ADMIN_EMAIL' },
           target: { type: 'admin', id: admin.id, name: admin.email },
@@ -221,7 +221,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       if (!row || !ok) {
         perAccount.fail(account);
         perAddress.fail(address);
-        audit.record({
+        await audit.durable({
           ...base,
           action: 'session.sign_in',
           actor: row
@@ -234,7 +234,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       }
       perAccount.succeed(account);
       const admin: Admin = { id: row.id, email: row.email, role: row.role, createdAt: row.created_at };
-      audit.record({
+      await audit.durable({
         ...base,
         action: 'session.sign_in',
         actor: { type: 'admin', id: admin.id, name: admin.email },
@@ -270,7 +270,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
 
     async signOut(ctx, origin) {
       await store.db.deleteFrom('admin_sessions').where('id', '=', ctx.sessionId).execute();
-      audit.record({
+      await audit.durable({
         action: 'session.sign_out',
         actor: { type: 'admin', id: ctx.admin.id, name: ctx.admin.email },
         ip: origin.ip,

@@ -96,7 +96,7 @@ export function createDeveloperSessionService(deps: {
         revoked_at: null,
       })
       .execute();
-    audit.record({
+    await audit.durable({
       ...base(origin),
       action: 'session.sign_in',
       actor: { type: 'developer', id: developer.id, name: developer.email },
@@ -124,7 +124,7 @@ export function createDeveloperSessionService(deps: {
     }
     perAccount.fail(account);
     attempts.fail(address);
-    audit.record({
+    await audit.durable({
       ...base(origin),
       action: 'session.sign_in',
       actor: row
@@ -172,7 +172,7 @@ export function createDeveloperSessionService(deps: {
         .where('id', '=', ctx.sessionId)
         .where('revoked_at', 'is', null)
         .execute();
-      audit.record({
+      await audit.durable({
         ...base(origin),
         action: 'session.sign_out',
         actor: { type: 'developer', id: ctx.developer.id, name: ctx.developer.email },
