@@ -6,7 +6,13 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { ApiClient, auditEvents, createCredential, signIn, type CreatedCredential } from '../helpers/api-client.ts';
+import {
+  auditEvents,
+  createCredential,
+  signIn,
+  type ApiClient,
+  type CreatedCredential,
+} from '../helpers/api-client.ts';
 
 eachEngine('security events are durable when answered', (engine) => {
   let server: TestServer;
@@ -37,11 +43,16 @@ eachEngine('security events are durable when answered', (engine) => {
   /** The audit events of these answers, read the moment they were answered (no polling). */
   const eventsOf = async (responses: Response[]) => {
     const ids = new Set(responses.map((r) => r.headers.get('x-request-id')));
-    return (await auditEvents(admin)).filter((e) => ids.has(e.request_id));
+    return (await auditEvents(admin)).filter((e) => ids.has(e.request_id as string | null));
   };
 
   test('a token issued or refused and a sign-in or its failure are in the audit log when answered', async () => {
-    const answers = await Promise.all([token(), token(), token('ghcs_wrong'), signInAs(server.owner.password)]);
+    const answers = await Promise.all([
+      token(),
+      token(),
+      token('ghcs_wrong'),
+      signInAs(server.owner.password),
+    ]);
     answers.push(await signInAs('not the password'));
     assert.deepEqual(
       answers.map((r) => r.status),
@@ -68,7 +79,11 @@ eachEngine('security events are durable when answered', (engine) => {
         refused.map((r) => r.status),
         [503, 503, 503],
       );
-      const [issued, wrong, session] = await Promise.all(refused.map((r) => r.json()));
+      const [issued, wrong, session] = (await Promise.all(refused.map((r) => r.json()))) as [
+        { error: string; access_token?: string },
+        { error: string },
+        { error: { code: string } },
+      ];
       assert.equal(issued.error, 'temporarily_unavailable');
       assert.equal(issued.access_token, undefined, 'no token is handed out unrecorded');
       assert.equal(wrong.error, 'temporarily_unavailable');

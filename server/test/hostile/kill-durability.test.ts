@@ -49,26 +49,37 @@ interface Answer {
   at: number;
 }
 
-/** Takes the write lock of the logs' tables from a connection of the test's own; returns its release. */
-async function stallWrites(s: FreshStore): Promise<() => Promise<void>> {
+/**
+ * Takes the write lock of the logs' tables from a connection of the test's own: returns when the
+ * attempt began (the stall's start) and how to release it.
+ */
+async function stallWrites(s: FreshStore): Promise<{ at: number; release(): Promise<void> }> {
   if (!s.databaseUrl) {
     const db = new SQLite(path.join(s.dataDir, 'gatehouse.db'));
     db.pragma('busy_timeout = 5000');
+    const at = performance.now();
     db.exec('BEGIN IMMEDIATE');
-    return async () => {
-      db.exec('ROLLBACK');
-      db.close();
+    return {
+      at,
+      async release() {
+        db.exec('ROLLBACK');
+        db.close();
+      },
     };
   }
   const c = new pg.Client({ connectionString: s.databaseUrl });
   await c.connect();
   await c.query(`SET search_path TO ${s.pgSchema}`);
   await c.query('BEGIN');
+  const at = performance.now();
   // EXCLUSIVE: inserts wait, reads go on.
   await c.query('LOCK TABLE audit_events, activity IN EXCLUSIVE MODE');
-  return async () => {
-    await c.query('ROLLBACK');
-    await c.end();
+  return {
+    at,
+    async release() {
+      await c.query('ROLLBACK');
+      await c.end();
+    },
   };
 }
 
@@ -103,8 +114,7 @@ eachEngine('kill -9 under load', (engine: Engine) => {
     const token = (await exchangeToken(consoleUrl, cred.client_id, cred.client_secret)).access_token;
 
     const answers: Answer[] = [];
-    let stalledAt: number | undefined;
-    let killedAt: number | undefined;
+    let killedAt: number | undefined = undefined;
     let failedSignIns = 0;
     let failedTokens = 0;
     const basic = (id: string, secret: string) =>
@@ -135,7 +145,10 @@ eachEngine('kill -9 under load', (engine: Engine) => {
         fetch(`${consoleUrl}/api/v1/session`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `nobody-${randomBytes(4).toString('hex')}@example.com`, password: 'x' }),
+          body: JSON.stringify({
+            email: `nobody-${randomBytes(4).toString('hex')}@example.com`,
+            password: 'x',
+          }),
         }),
       api: () => fetch(`${consoleUrl}/api/v1/policy`, { headers: { authorization: `Bearer ${token}` } }),
       gateway: () =>
@@ -177,13 +190,13 @@ eachEngine('kill -9 under load', (engine: Engine) => {
     }
     const load = Promise.all(Array.from({ length: CALLERS }, (_, n) => caller(n)));
     await sleep(LOAD_MS);
-    const release = await stallWrites(s);
-    stalledAt = performance.now();
+    const stall = await stallWrites(s);
+    const stalledAt = stall.at;
     await sleep(STALL_MS);
     killedAt = performance.now();
     first.program.child.kill('SIGKILL');
     assert.equal((await first.program.exited).signal, 'SIGKILL');
-    await release();
+    await stall.release();
     await load;
 
     // The same store, started again after the crash (SQLite recovers its WAL here), then stopped.
@@ -234,12 +247,14 @@ eachEngine('kill -9 under load', (engine: Engine) => {
     t.diagnostic(
       `answered before the kill: ${count('token')} tokens, ${count('token_refused')} refusals, ` +
         `${count('sign_in')} sign-ins, ${count('sign_in_failed')} failed sign-ins ` +
-        `(${security.filter((a) => a.at >= stalledAt!).length} during the stall); missing: ${lostSecurity.length}`,
+        `(${security.filter((a) => a.at >= stalledAt).length} during the stall); missing: ${lostSecurity.length}`,
     );
     for (const k of ['token', 'token_refused', 'sign_in', 'sign_in_failed'] as const)
       assert.ok(count(k) > 0, `the load answered some of ${k}`);
     assert.deepEqual(
-      lostSecurity.map((a) => `${a.kind} ${a.status} ${a.requestId} ${(killedAt! - a.at).toFixed(1)} ms before`),
+      lostSecurity.map(
+        (a) => `${a.kind} ${a.status} ${a.requestId} ${(killedAt! - a.at).toFixed(1)} ms before`,
+      ),
       [],
       'every answered security event is in the audit log',
     );
@@ -251,10 +266,10 @@ eachEngine('kill -9 under load', (engine: Engine) => {
     ] as const) {
       const answered = answers.filter((a) => a.kind === kind && a.status === 200);
       const lost = answered.filter((a) => !present(a));
-      const oldest = Math.max(0, ...lost.map((a) => stalledAt! - a.at));
+      const oldest = Math.max(0, ...lost.map((a) => stalledAt - a.at));
       t.diagnostic(
         `${kind}: ${answered.length} answered, ${lost.length} missing ` +
-          `(${lost.filter((a) => a.at >= stalledAt!).length} answered during the stall), ` +
+          `(${lost.filter((a) => a.at >= stalledAt).length} answered during the stall), ` +
           `the oldest answered ${oldest.toFixed(1)} ms before the stall`,
       );
       assert.ok(answered.length > 0, `the load answered some ${kind} requests`);

@@ -1,9 +1,9 @@
 // POST /api/oauth/token (RFC 6749 §3.2): each grant type is its own module, serving one kind of client.
 // Machine credentials authenticate with their secret (client credentials); failed attempts are slowed
 // down per client and per address, and every token issued or refused is an audit event, committed
-// before the answer (audit-log.ts: durable). The public
-// endpoint client names itself (device code, refresh token); its grants audit what they change, and
-// their refusals of unknown codes and tokens count against the address.
+// before the answer (audit-log.ts: durable). The public endpoint client names itself (device code,
+// refresh token); its grants audit what they change, and their refusals of unknown codes and tokens
+// count against the address.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { originOf } from '../../http/origin.ts';
