@@ -34,10 +34,10 @@ const CALLERS = 8;
  * for a 2-core machine shared with other work, where the writer's timer can run late.
  */
 const LOSS_BOUND_MS = 1_000;
-// Failed attempts stay under the failure limiters' free allowance per address, so that every failure
-// is answered with 401 (and audited) rather than 429.
-const MAX_FAILED_SIGN_INS = 10;
-const MAX_FAILED_TOKENS = 30;
+// Failed attempts stay well under the failure limiters' free allowance per address, so that every
+// failure is answered with 401 (and audited) rather than 429, and the good ones are never held back.
+const MAX_FAILED_SIGN_INS = 5;
+const MAX_FAILED_TOKENS = 10;
 
 type Kind = 'token' | 'token_refused' | 'sign_in' | 'sign_in_failed' | 'api' | 'gateway';
 
