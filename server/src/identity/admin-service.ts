@@ -127,7 +127,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       if ((await adminCount()) > 0) return {};
       if (email && password) {
         const admin = await createAdmin(email, password, 'owner');
-        audit.record({
+        await audit.durable({
           action: 'admin.created',
           actor: { type: 'system', id: null, name: 'GATEHOUSE_ADMIN_EMAIL' },
           target: { type: 'admin', id: admin.id, name: admin.email },
@@ -226,7 +226,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       const base = { ip: origin.ip, userAgent: origin.userAgent, requestId: origin.requestId };
       if (!row || !ok) {
         await attempts.fail(subject);
-        audit.record({
+        await audit.durable({
           ...base,
           action: 'session.sign_in',
           actor: row
@@ -239,7 +239,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       }
       await attempts.succeed(subject, standing);
       const admin: Admin = { id: row.id, email: row.email, role: row.role, createdAt: row.created_at };
-      audit.record({
+      await audit.durable({
         ...base,
         action: 'session.sign_in',
         actor: { type: 'admin', id: admin.id, name: admin.email },
@@ -275,7 +275,7 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
 
     async signOut(ctx, origin) {
       await store.db.deleteFrom('admin_sessions').where('id', '=', ctx.sessionId).execute();
-      audit.record({
+      await audit.durable({
         action: 'session.sign_out',
         actor: { type: 'admin', id: ctx.admin.id, name: ctx.admin.email },
         ip: origin.ip,

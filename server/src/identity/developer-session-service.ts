@@ -101,7 +101,7 @@ export function createDeveloperSessionService(deps: {
         revoked_at: null,
       })
       .execute();
-    audit.record({
+    await audit.durable({
       ...base(origin),
       action: 'session.sign_in',
       actor: { type: 'developer', id: developer.id, name: developer.email },
@@ -127,7 +127,7 @@ export function createDeveloperSessionService(deps: {
       return (await findDeveloper(store.db, row!.id))!;
     }
     await attempts.fail(subject);
-    audit.record({
+    await audit.durable({
       ...base(origin),
       action: 'session.sign_in',
       actor: row
@@ -175,7 +175,7 @@ export function createDeveloperSessionService(deps: {
         .where('id', '=', ctx.sessionId)
         .where('revoked_at', 'is', null)
         .execute();
-      audit.record({
+      await audit.durable({
         ...base(origin),
         action: 'session.sign_out',
         actor: { type: 'developer', id: ctx.developer.id, name: ctx.developer.email },

@@ -69,7 +69,7 @@ export function createInvitationSender(deps: {
     const inviter = origin.actor.type === 'admin' ? origin.actor.name : null;
     const email = await deps.mailer.send(message(invitee, url, issued.expiresAt, inviter));
     if (email.status !== 'not_configured') {
-      deps.audit.record({
+      await deps.audit.durable({
         action: 'invitation.emailed',
         actor: origin.actor,
         target: { type: invitee.kind, id: invitee.id, name: invitee.email },

@@ -79,7 +79,7 @@ export function createInvitationService(deps: {
     const refusal = refusalOf(row, Date.now());
     if (!refusal) return row!;
     await perAddress.fail(address);
-    audit.record({
+    await audit.durable({
       action: 'invitation.refused',
       actor: { type: 'anonymous', id: null, name: null },
       ...(row ? { target: { type: row.kind, id: row.subject_id, name: row.email } } : {}),

@@ -1,8 +1,13 @@
-// Group commit for records written per request (audit of credential use, activity): the hot path
-// pushes and moves on; one transaction writes everything that arrived meanwhile. A failed write is
-// retried with back-off and nothing is dropped unless the backlog passes `maxPending` (then new records
-// are refused and counted, so that a dead database cannot exhaust memory). drain() flushes all
-// that is pending: graceful shutdown calls it.
+// Group commit for records written per request (audit events, activity): the hot path pushes and
+// moves on; one transaction writes everything that arrived meanwhile. A failed write is retried with
+// back-off and nothing is dropped unless the backlog passes `maxPending` (then new records are refused
+// and counted, so that a dead database cannot exhaust memory). drain() flushes all that is pending:
+// graceful shutdown calls it.
+//
+// A pushed record is lost if the process dies before its batch commits: at most `maxDelayMs` plus the
+// commits ahead of it (docs/operations.md, "Durability"). A record that must not be lost once answered
+// goes through commit(), which starts a flush at once and resolves when the record's batch has
+// committed: records committed meanwhile by concurrent requests share that one transaction.
 import type { Logger } from 'pino';
 
 export interface BatchWriterOptions<T> {
@@ -18,9 +23,25 @@ export interface BatchWriterOptions<T> {
 
 export interface BatchWriter<T> {
   push(item: T): void;
+  /**
+   * Writes `item` in the next batch, which starts at once, and resolves once it has committed. If that
+   * write fails the item is withdrawn (never written later) and the promise rejects, so that the caller
+   * can refuse what it would have answered.
+   */
+  commit(item: T): Promise<void>;
   drain(): Promise<void>;
   readonly pending: number;
   readonly dropped: number;
+}
+
+/** The slot of a committed record whose write failed: passed over, never written. */
+const WITHDRAWN: unique symbol = Symbol('withdrawn');
+
+interface Waiter {
+  /** The record's position among all records ever queued. */
+  at: number;
+  resolve(): void;
+  reject(err: unknown): void;
 }
 
 export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T> {
@@ -29,26 +50,53 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
   const maxPending = opts.maxPending ?? 200_000;
   // The backlog is queue[head..]: written records are passed over by moving `head` (their slots
   // cleared), and the array is compacted now and then, so that each record costs O(1) however long an
-  // outage lasts.
-  let queue: T[] = [];
+  // outage lasts. `base` counts the records compacted away, so that base + i is queue[i]'s position.
+  let queue: Array<T | typeof WITHDRAWN> = [];
   let head = 0;
+  let base = 0;
   const size = () => queue.length - head;
+  // Callers of commit(), in the order of their records.
+  let waiters: Waiter[] = [];
   let dropped = 0;
-  let timer: NodeJS.Timeout | undefined;
+  /** The flush that is scheduled, if one is, and when it is due. */
+  let scheduled: { cancel(): void; ref(): void } | undefined;
+  let due = 0;
   let running: Promise<void> | undefined;
   let failures = 0;
 
   function schedule(delay: number) {
-    if (timer || running) return;
-    // Unref'd: pending records never keep a stopping process alive; graceful stop drains them.
-    timer = setTimeout(() => {
-      timer = undefined;
+    if (running) return; // its end schedules what is left
+    // Pushed records never keep a stopping process alive (graceful stop drains them), so the timer
+    // is unref'd unless a commit() waits on it.
+    const keepAlive = waiters.length > 0;
+    const at = performance.now() + delay;
+    if (scheduled) {
+      if (keepAlive) scheduled.ref();
+      if (at >= due) return;
+      scheduled.cancel();
+    }
+    due = at;
+    const fire = () => {
+      scheduled = undefined;
       running = flush().finally(() => {
         running = undefined;
-        if (size() > 0) schedule(failures > 0 ? Math.min(5_000, 50 * 2 ** failures) : 0);
+        // A caller waiting on a commit is not kept waiting by the back-off: it was told of the
+        // failure, and a new commit() tries at once.
+        const backOff = failures > 0 && waiters.length === 0;
+        if (size() > 0) schedule(backOff ? Math.min(5_000, 50 * 2 ** failures) : 0);
       });
-    }, delay);
-    timer.unref();
+    };
+    // "At once" is after this turn's I/O callbacks, so that the commit()s of requests served together
+    // share a transaction.
+    if (delay === 0) {
+      const t = setImmediate(fire);
+      if (!keepAlive) t.unref();
+      scheduled = { cancel: () => clearImmediate(t), ref: () => t.ref() };
+    } else {
+      const t = setTimeout(fire, delay);
+      if (!keepAlive) t.unref();
+      scheduled = { cancel: () => clearTimeout(t), ref: () => t.ref() };
+    }
   }
 
   // One flush at a time: the timer's retry and drain() could otherwise write the same batch twice
@@ -63,19 +111,23 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
 
   async function writePending(): Promise<void> {
     while (size() > 0) {
-      const batch = queue.slice(head, head + maxBatch);
+      const slots = queue.slice(head, head + maxBatch);
+      const batch = slots.filter((x): x is T => x !== WITHDRAWN);
       try {
-        await opts.write(batch);
-        head += batch.length;
+        if (batch.length > 0) await opts.write(batch);
+        head += slots.length;
+        settle();
         // Written records are let go at once: held in the array until a compaction they would live
         // for seconds at a thousand a second, long enough to be promoted to V8's old generation and
         // to make its full collections (which stall the Gateway) come far more often.
         if (head === queue.length) {
+          base += head;
           queue = [];
           head = 0;
         } else {
-          queue.fill(undefined as T, head - batch.length, head);
+          queue.fill(undefined as T, head - slots.length, head);
           if (head > 4096 && head * 2 > queue.length) {
+            base += head;
             queue = queue.slice(head);
             head = 0;
           }
@@ -84,24 +136,54 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
       } catch (err) {
         failures++;
         opts.log.error({ err, writer: opts.name, pending: size() }, 'batch write failed; will retry');
+        withdraw(err);
         return;
       }
     }
   }
 
+  /** Resolves the commit()s whose records are now written. */
+  function settle() {
+    const written = base + head;
+    let n = 0;
+    while (n < waiters.length && waiters[n]!.at < written) waiters[n++]!.resolve();
+    if (n > 0) waiters = waiters.slice(n);
+  }
+
+  /** A write failed: every commit() waiting is refused, and its record taken out of the backlog. */
+  function withdraw(err: unknown) {
+    for (const w of waiters) {
+      queue[w.at - base] = WITHDRAWN;
+      w.reject(err);
+    }
+    waiters = [];
+  }
+
+  function enqueue(item: T): boolean {
+    if (size() >= maxPending) {
+      if (dropped++ % 10_000 === 0)
+        opts.log.error({ writer: opts.name, dropped }, 'backlog full; records dropped');
+      return false;
+    }
+    queue.push(item);
+    return true;
+  }
+
   return {
     push(item) {
-      if (size() >= maxPending) {
-        if (dropped++ % 10_000 === 0)
-          opts.log.error({ writer: opts.name, dropped }, 'backlog full; records dropped');
-        return;
-      }
-      queue.push(item);
-      schedule(size() >= maxBatch ? 0 : maxDelayMs);
+      if (enqueue(item)) schedule(size() >= maxBatch ? 0 : maxDelayMs);
+    },
+    commit(item) {
+      if (!enqueue(item))
+        return Promise.reject(new Error(`the ${opts.name} backlog is full; the record was not written`));
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ at: base + queue.length - 1, resolve, reject });
+        schedule(0);
+      });
     },
     async drain() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      scheduled?.cancel();
+      scheduled = undefined;
       if (running) await running;
       for (let attempt = 0; size() > 0 && attempt < 5; attempt++) {
         await flush();

@@ -3,6 +3,7 @@
 // {error, error_description} with Cache-Control: no-store.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { documentAccess } from '../../api/access.ts';
+import { ApiError } from '../../errors.ts';
 import { OAuthError, invalidRequest } from './oauth-errors.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -20,9 +21,12 @@ export function registerOAuthForms(app: FastifyInstance): void {
     done(null, NOT_FORM),
   );
 
-  app.setErrorHandler((error: FastifyError | OAuthError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | OAuthError | ApiError, request, reply) => {
     let e: OAuthError;
     if (error instanceof OAuthError) e = error;
+    // The audit log could not be written (audit-log.ts: durable): nothing was issued.
+    else if (error instanceof ApiError && error.code === 'unavailable')
+      e = new OAuthError('temporarily_unavailable', 503, error.message, error.headers);
     else if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       e = new OAuthError('invalid_request', 413, 'The request body is too large.');
     else if (((error as FastifyError).statusCode ?? 500) < 500) e = invalidRequest(error.message);

@@ -1,8 +1,9 @@
 // POST /api/oauth/token (RFC 6749 §3.2): each grant type is its own module, serving one kind of client.
 // Machine credentials authenticate with their secret (client credentials); failed attempts are slowed
-// down per (client, address) and per address, and every token issued or refused is an audit event. The public
-// endpoint client names itself (device code, refresh token); its grants audit what they change, and
-// their refusals of unknown codes and tokens count against the address.
+// down per (client, address) and per address, and every token issued or refused is an audit event,
+// committed before the answer (audit-log.ts: durable). The public endpoint client names itself (device
+// code, refresh token); its grants audit what they change, and their refusals of unknown codes and
+// tokens count against the address.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Store } from '../../store/database.ts';
@@ -50,7 +51,7 @@ export function registerTokenEndpoint(
     clientId: string,
   ) {
     const c = 'credential' in refusal ? refusal.credential : undefined;
-    audit.record({
+    return audit.durable({
       action: 'credential.token_refused',
       actor: c ? { type: 'credential', id: c.id, name: c.name } : { type: 'anonymous', id: null, name: null },
       target: c ? { type: 'credential', id: c.id, name: c.name } : undefined,
@@ -73,14 +74,17 @@ export function registerTokenEndpoint(
     const subject = { account: auth.clientId, address: request.ip };
     const standing = await attempts.check(subject);
     if (standing.wait > 0) {
-      refusedEvent(request, { code: 'rate_limited' }, auth.clientId);
+      await refusedEvent(request, { code: 'rate_limited' }, auth.clientId);
       throw tooManyAttempts(standing.wait);
     }
     const result = credentials.authenticateClient(auth.clientId, auth.clientSecret, request.ip);
     if (!result.ok) {
       const { refusal } = result;
-      refusedEvent(request, refusal, auth.clientId);
+      // The failure is counted before the wait for the audit commit: concurrent guesses must not all
+      // pass the limiter while the first ones wait.
+      const audited = refusedEvent(request, refusal, auth.clientId);
       if (refusal.code === 'unknown' || refusal.code === 'wrong_secret') await attempts.fail(subject);
+      await audited;
       if (refusal.code === 'ip_refused') throw unauthorizedClient(refusal.message);
       throw invalidClient(refusal.message, auth.basic);
     }
@@ -91,11 +95,11 @@ export function registerTokenEndpoint(
       body = await grant.handler({ request, params, client });
     } catch (err) {
       if (err instanceof OAuthError)
-        refusedEvent(request, { code: err.error, credential: client }, auth.clientId);
+        await refusedEvent(request, { code: err.error, credential: client }, auth.clientId);
       throw err;
     }
     credentials.touch(client);
-    audit.record({
+    await audit.durable({
       action: 'credential.token_issued',
       actor: { type: 'credential', id: client.id, name: client.name },
       target: { type: 'credential', id: client.id, name: client.name },
