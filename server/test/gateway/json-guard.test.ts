@@ -131,11 +131,13 @@ test("an answer's texts are looked up but not remembered; a request's are rememb
   const answer = { id: 'chatcmpl-1', text: `said ${SECRET}` };
   assert.equal(guardJson(p, answer, 'answer').spotted.length, 1);
   assert.equal(guardJson(p, answer, 'answer').spotted.length, 1);
-  assert.equal(scans, 4, 'an answer text was remembered (its second sighting was not scanned)');
+  // Two keys and two values each time (keys are read too).
+  assert.equal(scans, 8, 'an answer text was remembered (its second sighting was not scanned)');
   // The next turn resends it in a request: remembered there, and from then on an answer finds it too.
   assert.equal(guardJson(p, { messages: [answer] }, 'request').spotted.length, 1);
   assert.equal(guardJson(p, answer, 'answer').spotted.length, 1);
-  assert.equal(scans, 6, 'a remembered text was scanned again when an answer carried it');
+  // The request adds one key (`messages`); the answer's keys and values are then all remembered.
+  assert.equal(scans, 13, 'a remembered text was scanned again when an answer carried it');
 });
 
 test('a detector that throws fails closed under enforce, and is reported; under monitor it is recorded', () => {
@@ -159,7 +161,8 @@ test('a detector that throws fails closed under enforce, and is reported; under 
   const enforce = compilePolicy(doc('enforce'), 1, (d) => failures.push(d), { detectors: [broken] });
   const g = guardJson(enforce, { text: 'anything at all' }, 'request');
   assert.equal(g.blocked?.hit.match.rule, 'detector-error:secrets');
-  assert.deepEqual(failures, ['secrets']);
+  // The key `text` and its value: each scan that fails is reported.
+  assert.deepEqual(failures, ['secrets', 'secrets']);
   const monitor = compilePolicy(doc('monitor'), 1, (d) => failures.push(d), { detectors: [broken] });
   const m = guardJson(monitor, { text: 'anything at all' }, 'request');
   assert.equal(m.blocked, null);

@@ -1,7 +1,7 @@
 // The admin's own rules: keywords (a project's code name, an internal host) matched as whole words,
 // and patterns matched one line at a time. A pattern never sees more than WINDOW characters per call
 // (see regex-safety.ts for why): a line longer than that is matched in overlapping windows.
-import { compiledRule, type CompiledCustomRule } from './config.ts';
+import { compiledRule, KEYWORD_SEPARATOR, keywordWords, type CompiledCustomRule } from './config.ts';
 import type { DetectorConfig, Detector } from './detector-types.ts';
 import { finish, type Candidate } from './match-utils.ts';
 
@@ -12,6 +12,7 @@ const OVERLAP = 256;
 const PATTERN_HOLD = 256;
 
 const WORD = /[\p{L}\p{N}_]/u;
+const SEPARATOR = new RegExp(`^${KEYWORD_SEPARATOR}$`, 'u');
 
 function push(out: Candidate[], c: CompiledCustomRule, start: number, end: number): void {
   const id = c.rule.id;
@@ -78,15 +79,26 @@ function scanKeywords(text: string, c: CompiledCustomRule, out: Candidate[]): vo
   for (let m = re.exec(text); m !== null; m = re.exec(text)) push(out, c, m.index, m.index + m[0].length);
 }
 
-/** Longest end of `text` that a keyword could begin with (a whole keyword included). */
+/** Longest end of `text` that a keyword could begin with (a whole keyword included), separators
+ * between its words skipped as the keyword's RegExp skips them. */
 function keywordPrefixAtEnd(text: string, c: CompiledCustomRule): number {
   const caseSensitive = c.rule.case_sensitive === true;
   let best = 0;
   for (const k of c.keywords) {
-    for (let len = Math.min(k.length, text.length); len > best; len--) {
-      const tail = text.slice(text.length - len);
-      if ((caseSensitive ? tail : tail.toLowerCase()) === k.slice(0, len)) {
-        best = len;
+    const compact = keywordWords(k).join('') || k;
+    for (let len = Math.min(compact.length, text.length); len > 0; len--) {
+      let i = text.length - 1;
+      let j = len - 1;
+      while (i >= 0 && j >= 0) {
+        const ch = text[i]!;
+        if (SEPARATOR.test(ch)) i--;
+        else if ((caseSensitive ? ch : ch.toLowerCase()) === compact[j]) {
+          i--;
+          j--;
+        } else break;
+      }
+      if (j < 0) {
+        best = Math.max(best, text.length - 1 - i);
         break;
       }
     }

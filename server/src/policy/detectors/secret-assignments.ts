@@ -4,6 +4,7 @@
 import type { Candidate } from './match-utils.ts';
 import { DOCUMENTED_EXAMPLES } from './secret-examples.ts';
 import { classifyName, nameWords, NAMED_SECRET_RULES, type NameKind } from './secret-names.ts';
+import { scanYamlBlock } from './secret-yaml.ts';
 import { caseSwitchRatio, charClasses, entropy, hasDigit, looksFake, words } from './text-checks.ts';
 
 // The prefilter: a keyword, the rest of its identifier, an optional closing quote, an assignment
@@ -242,6 +243,9 @@ export function scanAssignments(text: string, out: Candidate[]): void {
   for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
     const a = parseAssignment(text, m.index);
     if (a.read > TRIGGER.lastIndex) TRIGGER.lastIndex = a.read;
+    // `password:` with its value on the next line (secret-yaml.ts).
+    if (a.colon && a.state !== 'incomplete' && a.valueStart > 0 && a.valueEnd - a.valueStart < 6)
+      scanYamlBlock(text, a.identStart, a.identEnd, a.valueStart, plausibleValue, out);
     if (a.state !== 'done' || a.identStart === lastIdent || a.valueEnd - a.valueStart < 6) continue;
     lastIdent = a.identStart;
     const value = text.slice(a.valueStart, a.valueEnd);

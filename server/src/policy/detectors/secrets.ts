@@ -4,6 +4,7 @@ import type { Detector } from './detector-types.ts';
 import { finish, type Candidate } from './match-utils.ts';
 import { assignmentHoldback, scanAssignments } from './secret-assignments.ts';
 import { cliCredentialHoldback, scanCliCredentials } from './secret-cli-credentials.ts';
+import { scanCliPasswords } from './secret-cli-passwords.ts';
 import { NAMED_SECRET_RULES } from './secret-names.ts';
 import { privateKeyHoldback, scanPrivateKeys } from './secret-private-keys.ts';
 import { scanTokens, TOKEN_RULE_IDS } from './secret-tokens.ts';
@@ -32,6 +33,8 @@ export const SECRET_RULE_IDS: readonly string[] = [
   'teams-webhook',
   ...NAMED_SECRET_RULES.map((r) => r.id).filter((id) => !TOKEN_RULE_IDS.includes(id)),
   'password',
+  'cli-password',
+  'netrc-password',
   'generic-secret',
   'authorization-header',
 ];
@@ -44,6 +47,7 @@ export const secretsDetector: Detector = {
     scanPrivateKeys(text, candidates);
     scanUrls(text, candidates);
     scanCliCredentials(text, candidates);
+    scanCliPasswords(text, candidates);
     scanAssignments(text, candidates);
     return finish('secrets', text, candidates, config);
   },
