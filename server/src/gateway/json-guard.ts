@@ -104,7 +104,16 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
   };
   // Strings to rewrite once every join has been read: a join's hit may redact the end of an earlier one.
   const rewrites: Array<{ slot: TextSlot; parent: Record<string, unknown> | unknown[]; key: string | number }> = [];
-  const joiner = createJoiner(scan, (j) => spot(j));
+  // A text's own hits, so that one a join's hit covers (the first half of a cut token, itself
+  // token-shaped) is reported once, as the whole.
+  const own = new Map<TextSlot, Spotted[]>();
+  const covered = new Set<Spotted>();
+  const joiner = createJoiner(scan, (j) => {
+    for (const p of j.parts)
+      for (const s of own.get(p.slot) ?? [])
+        if (s.hit.match.start >= p.start && s.hit.match.end <= p.end) covered.add(s);
+    spot({ hit: j.hit, value: j.value, location: j.location });
+  });
   // An explicit stack, not recursion: a hostile document nested a hundred thousand deep must not
   // overflow the call stack.
   const stack: Frame[] = [{ node: doc, parent: null, step: null, joins: true }];
@@ -116,7 +125,9 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
       const slot: TextSlot = { text: node, cuts: [], location: () => locationOf(step) };
       if (hits.length > 0) {
         const location = locationOf(step);
-        for (const hit of hits) spot({ hit, value: node.slice(hit.match.start, hit.match.end), location });
+        const mine = hits.map((hit) => ({ hit, value: node.slice(hit.match.start, hit.match.end), location }));
+        for (const s of mine) spot(s);
+        if (joins) own.set(slot, mine);
         for (const h of hits) if (h.action === 'redact') slot.cuts.push({ ...h.match });
       }
       if (joins) joiner.next(slot);
@@ -143,6 +154,10 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
         continue;
       stack.push({ node: value, parent: record, step: child, joins: !STRUCTURAL_KEYS.has(key) });
     }
+  }
+  if (covered.size > 0) {
+    result.spotted = result.spotted.filter((s) => !covered.has(s));
+    result.blocked = result.spotted.find((s) => s.hit.action === 'block') ?? null;
   }
   for (const { slot, parent, key } of rewrites) {
     if (slot.cuts.length === 0) continue;

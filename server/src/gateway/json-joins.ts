@@ -46,6 +46,8 @@ export interface JoinHit {
   hit: Hit;
   value: string;
   location: string;
+  /** Where its parts are, in the strings they are in. */
+  parts: Array<{ slot: TextSlot; start: number; end: number }>;
 }
 
 interface Piece {
@@ -105,7 +107,7 @@ export function createJoiner(scan: (text: string) => readonly Hit[], found: (j: 
       if (hit.action === 'redact')
         for (const p of parts) p.slot.cuts.push({ start: p.start, end: p.end, label: hit.match.label });
       const location = `${parts[0]!.slot.location()} + ${slot.location()}`.slice(0, 300);
-      found({ hit, value: joined.slice(start, end), location });
+      found({ hit, value: joined.slice(start, end), location, parts });
     }
   }
 }
