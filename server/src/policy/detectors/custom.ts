@@ -10,6 +10,8 @@ export const WINDOW = 2048;
 const OVERLAP = 256;
 /** What a pattern rule holds back on a stream: the line being written, up to this many characters. */
 const PATTERN_HOLD = 256;
+/** How far before a stream's cut a keyword that crosses it may start. */
+const KEYWORD_SPAN = 1024;
 
 const WORD = /[\p{L}\p{N}_]/u;
 const SEPARATOR = new RegExp(`^${KEYWORD_SEPARATOR}$`, 'u');
@@ -133,6 +135,21 @@ export const customDetector: Detector = {
       const prefix = keywordPrefixAtEnd(text, c);
       if (prefix > 0) hold = Math.max(hold, Math.min(text.length, prefix + 1));
       else if (text.length > 0 && WORD.test(text[text.length - 1]!)) hold = Math.max(hold, 1);
+    }
+    // A keyword may run across a line break (its words on two lines): a pattern's hold of its last
+    // line must not cut one in two.
+    const cut = text.length - hold;
+    if (hold > 0 && cut > 0) {
+      const from = Math.max(0, cut - KEYWORD_SPAN);
+      const tail = text.slice(from);
+      for (const c of active(config)) {
+        if (c.kind !== 'keywords') continue;
+        c.re.lastIndex = 0;
+        for (let m = c.re.exec(tail); m !== null; m = c.re.exec(tail)) {
+          const start = from + m.index;
+          if (start < cut && start + m[0].length > cut) hold = Math.max(hold, text.length - start);
+        }
+      }
     }
     return hold;
   },

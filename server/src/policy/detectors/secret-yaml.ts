@@ -79,6 +79,8 @@ export function scanYamlBlock(
     const m = SCALAR.exec(text);
     if (!m) return;
     const value = m[2] ?? m[3] ?? m[4]!;
+    // A key still being written (`min_length:`) is no value.
+    if (m[4] !== undefined && /:(?:\s|$)/.test(value)) return;
     push(m.index + (m[4] === undefined ? 1 : 0), value, m[4] === undefined, kind);
     return;
   }
@@ -97,4 +99,33 @@ export function scanYamlBlock(
     const eol = text.indexOf('\n', line.start);
     line = eol < 0 ? null : nextLine(text, eol + 1);
   }
+}
+
+/** A secret-looking key with its value still to come on a later line. */
+const OPEN_KEY = /^([ \t-]*)[A-Za-z0-9_.-]{0,40}(?:pass|pwd|secret|token|cred|key)[A-Za-z0-9_.-]{0,40}[ \t]*:[ \t]*(?:[|>][-+]?[1-9]?)?[ \t]*$/gim;
+const HOLD_BACK = 1024;
+
+/**
+ * On a stream: from such a key among the last lines, while every line after it is more indented
+ * (its block is still open), up to HOLD_BACK characters.
+ */
+export function yamlHoldback(text: string): number {
+  const base = Math.max(0, text.length - HOLD_BACK);
+  const window = text.slice(base);
+  let hold = 0;
+  OPEN_KEY.lastIndex = 0;
+  for (let m = OPEN_KEY.exec(window); m !== null; m = OPEN_KEY.exec(window)) {
+    const indent = m[1]!.length;
+    const after = window.slice(m.index + m[0].length).split('\n').slice(1);
+    // Blank lines (the last one may still be being indented) and more indented ones: still open.
+    const open = after.every((line) => {
+      const trimmed = line.trimStart();
+      return trimmed.length === 0 || line.length - trimmed.length > indent;
+    });
+    if (open) {
+      hold = window.length - m.index;
+      break;
+    }
+  }
+  return hold;
 }
