@@ -1,10 +1,12 @@
 // The policy on a JSON body: every text a request carries to the provider (system prompts, messages,
 // tool results, tool-call arguments, in every provider's shape) and every text of a complete answer.
-// Rather than knowing each API's fields, it walks every string in the document: a field added by a
-// provider next year is scanned too. What it skips is media (base64 images and files), where a text
-// detector finds only noise.
+// Rather than knowing each API's fields, it walks every string in the document, and every key: a field
+// added by a provider next year is scanned too. What it skips is binary media whose payload is base64
+// (json-media.ts), where a text detector finds only noise. Adjacent texts are also read across their
+// join (json-joins.ts), so a secret cut in two is found.
 //
-// A redaction replaces the match inside its string, so the document stays valid JSON of the same shape.
+// A redaction replaces the match inside its string (or renames the key), so the document stays valid
+// JSON of the same shape.
 import type { CompiledPolicy, Hit } from '../policy/evaluation.ts';
 import { createJoiner, STRUCTURAL_KEYS, type TextSlot } from './json-joins.ts';
 import { isBinaryDataUrl, isBinaryPayload, recordMediaType } from './json-media.ts';
@@ -103,7 +105,11 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
     if (spotted.hit.action === 'block') result.blocked ??= spotted;
   };
   // Strings to rewrite once every join has been read: a join's hit may redact the end of an earlier one.
-  const rewrites: Array<{ slot: TextSlot; parent: Record<string, unknown> | unknown[]; key: string | number }> = [];
+  const rewrites: Array<{
+    slot: TextSlot;
+    parent: Record<string, unknown> | unknown[];
+    key: string | number;
+  }> = [];
   // A text's own hits, so that one a join's hit covers (the first half of a cut token, itself
   // token-shaped) is reported once, as the whole.
   const own = new Map<TextSlot, Spotted[]>();
@@ -125,7 +131,11 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
       const slot: TextSlot = { text: node, cuts: [], location: () => locationOf(step) };
       if (hits.length > 0) {
         const location = locationOf(step);
-        const mine = hits.map((hit) => ({ hit, value: node.slice(hit.match.start, hit.match.end), location }));
+        const mine = hits.map((hit) => ({
+          hit,
+          value: node.slice(hit.match.start, hit.match.end),
+          location,
+        }));
         for (const s of mine) spot(s);
         if (joins) own.set(slot, mine);
         for (const h of hits) if (h.action === 'redact') slot.cuts.push({ ...h.match });
@@ -150,7 +160,12 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
       const value = record[key];
       // Anthropic's {type: 'base64', media_type, data} and Gemini's inlineData {mimeType, data}, when
       // binary (json-media.ts); any other `data` is read.
-      if (key === 'data' && mediaType !== null && typeof value === 'string' && isBinaryPayload(mediaType, value))
+      if (
+        key === 'data' &&
+        mediaType !== null &&
+        typeof value === 'string' &&
+        isBinaryPayload(mediaType, value)
+      )
         continue;
       stack.push({ node: value, parent: record, step: child, joins: !STRUCTURAL_KEYS.has(key) });
     }
@@ -196,7 +211,8 @@ function guardKeys(
     if (name !== key) {
       renames ??= new Map();
       // Two keys redacted alike must stay two keys.
-      for (let n = 2; name in record || [...renames.values()].includes(name); n++) name = `${redactText(key, hits)}#${n}`;
+      for (let n = 2; name in record || [...renames.values()].includes(name); n++)
+        name = `${redactText(key, hits)}#${n}`;
       renames.set(key, name);
     }
     steps[i] = { up: step, key: name, shown: '<key>' };

@@ -7,8 +7,7 @@
 // (a role, a type, an id: STRUCTURAL_KEYS), is not put together.
 import type { Hit } from '../policy/evaluation.ts';
 
-/** Longer than every token format but a PEM block or a JWT: those are not cut by a hostile caller
- * into parts the model reassembles without also being seen whole by the model (and are then too long). */
+/** Longer than every token format; a PEM block or a long JWT cut in two is beyond it (a known miss). */
 export const JOIN_WINDOW = 128;
 
 /** Fields whose strings are structure, not text the model reads as a continuation. */

@@ -46,5 +46,7 @@ export function isBinaryDataUrl(s: string): boolean {
   const header = s.slice(5, comma);
   if (!header.endsWith(';base64')) return false;
   const type = header.slice(0, header.indexOf(';'));
-  return s.length - comma - 1 >= MIN_MEDIA && isBinaryMediaType(type) && STRICT_BASE64.test(s.slice(comma + 1));
+  return (
+    s.length - comma - 1 >= MIN_MEDIA && isBinaryMediaType(type) && STRICT_BASE64.test(s.slice(comma + 1))
+  );
 }

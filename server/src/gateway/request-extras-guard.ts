@@ -25,12 +25,23 @@ interface Line {
   hits: readonly Hit[];
 }
 
-function read(policy: CompiledPolicy, name: string, value: string, sep: string, where: string, out: ExtrasGuarded): Line | null {
+function read(
+  policy: CompiledPolicy,
+  name: string,
+  value: string,
+  sep: string,
+  where: string,
+  out: ExtrasGuarded,
+): Line | null {
   const text = `${name}${sep}${value}`;
   const hits = policy.scan(text);
   if (hits.length === 0) return null;
   for (const hit of hits) {
-    const s: Spotted = { hit, value: text.slice(hit.match.start, hit.match.end), location: `${where}.${name}`.slice(0, 300) };
+    const s: Spotted = {
+      hit,
+      value: text.slice(hit.match.start, hit.match.end),
+      location: `${where}.${name}`.slice(0, 300),
+    };
     out.spotted.push(s);
     if (hit.action === 'block') out.blocked ??= s;
   }
@@ -59,7 +70,8 @@ export function guardRequestExtras(
     const kept = new URLSearchParams();
     for (const [name, value] of params) {
       const line = subscription && name === 'key' ? null : read(policy, name, value, '=', 'query', out);
-      const redacted = line && line.hits.some((h) => h.action === 'redact') ? redactedValue(line, '=') : value;
+      const redacted =
+        line && line.hits.some((h) => h.action === 'redact') ? redactedValue(line, '=') : value;
       if (redacted !== value) changed = true;
       if (redacted !== null) kept.append(name, redacted);
     }
@@ -76,7 +88,8 @@ export function guardRequestExtras(
     let changed = false;
     for (const value of values) {
       const line = read(policy, name, value, ': ', 'header', out);
-      const redacted = line && line.hits.some((h) => h.action === 'redact') ? redactedValue(line, ': ') : value;
+      const redacted =
+        line && line.hits.some((h) => h.action === 'redact') ? redactedValue(line, ': ') : value;
       if (redacted !== value) changed = true;
       if (redacted !== null) next.push(redacted);
     }

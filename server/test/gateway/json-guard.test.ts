@@ -173,7 +173,9 @@ test('text beside a media type is read: a text document, a function response, a 
   const big = `${SECRET} `.repeat(40);
   const doc = {
     a: { type: 'document', source: { type: 'text', media_type: 'text/plain', data: `notes: ${SECRET}` } },
-    b: { functionResponse: { name: 'f', response: { mimeType: 'application/json', data: `{"k": "${SECRET}"}` } } },
+    b: {
+      functionResponse: { name: 'f', response: { mimeType: 'application/json', data: `{"k": "${SECRET}"}` } },
+    },
     c: { image_url: { url: `data:text/plain;base64,${Buffer.from('x').toString('base64')} ${SECRET}` } },
     d: { type: 'base64', media_type: 'image/png', data: `${SECRET}` }, // too short to be an image
     e: { type: 'base64', media_type: 'image/png', data: big }, // not base64
@@ -181,7 +183,14 @@ test('text beside a media type is read: a text document, a function response, a 
   };
   const g = guardJson(policy('alert'), doc, 'request');
   const where = [...new Set(g.spotted.map((s) => s.location))];
-  assert.deepEqual(where, ['a.source.data', 'b.functionResponse.response.data', 'c.image_url.url', 'd.data', 'e.data', 'f.url']);
+  assert.deepEqual(where, [
+    'a.source.data',
+    'b.functionResponse.response.data',
+    'c.image_url.url',
+    'd.data',
+    'e.data',
+    'f.url',
+  ]);
 });
 
 test('binary media whose payload is strictly base64 is still skipped', () => {
@@ -209,7 +218,10 @@ test('object keys are read; a redacted key is renamed in place, the document val
   const text = JSON.stringify(doc);
   assert.ok(!text.includes(SECRET), 'the secret is still in the document');
   // No location shows a key that held a secret.
-  assert.ok(g.spotted.every((s) => !s.location.includes(SECRET)), JSON.stringify(g.spotted.map((s) => s.location)));
+  assert.ok(
+    g.spotted.every((s) => !s.location.includes(SECRET)),
+    JSON.stringify(g.spotted.map((s) => s.location)),
+  );
   const blocked = guardJson(policy('block'), JSON.parse(`{"input": {"${SECRET}": 1}}`), 'request');
   assert.equal(blocked.blocked?.location, 'input.<key>');
 });

@@ -203,7 +203,12 @@ eachEngine('detector bypasses through the Gateway', (engine) => {
       }),
     );
     const before = f.upstream.requests.length;
-    for (const written of ['Project\u00a0Falcon', 'Project\u00adFalcon', 'project_falcon', 'Project  \nFalcon']) {
+    for (const written of [
+      'Project\u00a0Falcon',
+      'Project\u00adFalcon',
+      'project_falcon',
+      'Project  \nFalcon',
+    ]) {
       const res = await openai(chat(`status of ${written}?`));
       assert.equal(res.status, 400, JSON.stringify(written));
     }
@@ -222,7 +227,10 @@ eachEngine('detector bypasses through the Gateway', (engine) => {
     await anthropic.messages.create({
       model: MODELS.anthropic,
       max_tokens: 50,
-      messages: texts.map((t, i) => ({ role: i % 2 ? 'assistant' : 'user', content: t })) as Anthropic.MessageParam[],
+      messages: texts.map((t, i) => ({
+        role: i % 2 ? 'assistant' : 'user',
+        content: t,
+      })) as Anthropic.MessageParam[],
     });
     const sent = lastBody();
     assert.ok(!sent.includes(pw), `a password reached the provider: ${sent}`);

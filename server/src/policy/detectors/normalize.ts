@@ -11,8 +11,8 @@
 // base letter and a combining accent after it are not composed, which matters to no detector: every
 // secret format is ASCII, and a composed letter is no more ASCII than the two apart.
 
-const NON_ASCII = /[^\x00-\x7f]/;
-const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_RUNS = /[\u0080-\uffff]+/g;
 /** Dropped: invisible, they only split what the reader reads as one word. */
 const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
 /** Spaces that NFKC keeps as they are. */
@@ -63,7 +63,7 @@ export function normalizeForScan(text: string): Normalized {
   NON_ASCII_RUNS.lastIndex = 0;
   for (let m = NON_ASCII_RUNS.exec(text); m !== null; m = NON_ASCII_RUNS.exec(text)) {
     const end = m.index + m[0].length;
-    for (let i = m.index; i < end; ) {
+    for (let i = m.index; i < end;) {
       const cp = text.codePointAt(i)!;
       const width = cp > 0xffff ? 2 : 1;
       const original = width === 1 ? text[i]! : text.slice(i, i + 2);
@@ -118,7 +118,10 @@ export function originalEnd(map: OffsetMap | null, p: number): number {
 }
 
 /** Matches found in the normalised text, with offsets in the original. */
-export function mapMatches<T extends { start: number; end: number }>(map: OffsetMap | null, matches: T[]): T[] {
+export function mapMatches<T extends { start: number; end: number }>(
+  map: OffsetMap | null,
+  matches: T[],
+): T[] {
   if (!map) return matches;
   return matches.map((m) => ({ ...m, start: originalStart(map, m.start), end: originalEnd(map, m.end) }));
 }

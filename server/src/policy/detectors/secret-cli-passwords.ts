@@ -46,7 +46,11 @@ export function scanNetrcPassword(text: string, at: number, out: Candidate[]): v
   const base = Math.max(0, at - NETRC_BACK);
   // A bounded look back: the search never runs past the window, however long the text before it.
   const window = text.slice(base, at);
-  for (let i = window.lastIndexOf('machine'); i >= 0; i = i === 0 ? -1 : window.lastIndexOf('machine', i - 1)) {
+  for (
+    let i = window.lastIndexOf('machine');
+    i >= 0;
+    i = i === 0 ? -1 : window.lastIndexOf('machine', i - 1)
+  ) {
     const from = base + i;
     if (from > 0 && !/\s/.test(text[from - 1]!)) continue;
     NETRC.lastIndex = from;

@@ -102,7 +102,8 @@ export function scanYamlBlock(
 }
 
 /** A secret-looking key with its value still to come on a later line. */
-const OPEN_KEY = /^([ \t-]*)[A-Za-z0-9_.-]{0,40}(?:pass|pwd|secret|token|cred|key)[A-Za-z0-9_.-]{0,40}[ \t]*:[ \t]*(?:[|>][-+]?[1-9]?)?[ \t]*$/gim;
+const OPEN_KEY =
+  /^([ \t-]*)[A-Za-z0-9_.-]{0,40}(?:pass|pwd|secret|token|cred|key)[A-Za-z0-9_.-]{0,40}[ \t]*:[ \t]*(?:[|>][-+]?[1-9]?)?[ \t]*$/gim;
 const HOLD_BACK = 1024;
 
 /**
@@ -116,7 +117,10 @@ export function yamlHoldback(text: string): number {
   OPEN_KEY.lastIndex = 0;
   for (let m = OPEN_KEY.exec(window); m !== null; m = OPEN_KEY.exec(window)) {
     const indent = m[1]!.length;
-    const after = window.slice(m.index + m[0].length).split('\n').slice(1);
+    const after = window
+      .slice(m.index + m[0].length)
+      .split('\n')
+      .slice(1);
     // Blank lines (the last one may still be being indented) and more indented ones: still open.
     const open = after.every((line) => {
       const trimmed = line.trimStart();

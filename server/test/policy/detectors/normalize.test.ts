@@ -2,11 +2,7 @@
 // Unicode spaces do not hide a secret, and a redaction replaces the original characters.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  normalizeForScan,
-  originalEnd,
-  originalStart,
-} from '../../../src/policy/detectors/normalize.ts';
+import { normalizeForScan, originalEnd, originalStart } from '../../../src/policy/detectors/normalize.ts';
 import { compilePolicy } from '../../../src/policy/evaluation.ts';
 import type { CustomRule } from '../../../src/policy/policy-types.ts';
 import { redactText } from '../../../src/gateway/json-guard.ts';
@@ -51,7 +47,10 @@ describe('normalisation', () => {
     const s = n.text.indexOf('AKIA');
     assert.equal(text.slice(originalStart(n.map, s), originalEnd(n.map, s + 4)), fullwidth('AKIA'));
     // "AKIABC" covers the zero-width space and the soft hyphen between its letters.
-    assert.equal(text.slice(originalStart(n.map, s), originalEnd(n.map, s + 6)), `${fullwidth('AKIA')}\u200bB\u00adC`);
+    assert.equal(
+      text.slice(originalStart(n.map, s), originalEnd(n.map, s + 6)),
+      `${fullwidth('AKIA')}\u200bB\u00adC`,
+    );
     // A surrogate pair (mathematical bold X) maps as one character.
     const x = n.text.indexOf('X');
     assert.equal(text.slice(originalStart(n.map, x), originalEnd(n.map, x + 1)), '𝐗');
@@ -60,8 +59,14 @@ describe('normalisation', () => {
   for (const [why, dressed] of [
     ['fullwidth letters', fullwidth(SECRET)],
     ['a zero-width space inside', `${SECRET.slice(0, 8)}\u200b${SECRET.slice(8)}`],
-    ['a soft hyphen and a zero-width joiner inside', `${SECRET.slice(0, 4)}\u00ad${SECRET.slice(4, 10)}\u200d${SECRET.slice(10)}`],
-    ['a BOM and a word joiner inside', `${SECRET.slice(0, 6)}\ufeff${SECRET.slice(6, 12)}\u2060${SECRET.slice(12)}`],
+    [
+      'a soft hyphen and a zero-width joiner inside',
+      `${SECRET.slice(0, 4)}\u00ad${SECRET.slice(4, 10)}\u200d${SECRET.slice(10)}`,
+    ],
+    [
+      'a BOM and a word joiner inside',
+      `${SECRET.slice(0, 6)}\ufeff${SECRET.slice(6, 12)}\u2060${SECRET.slice(12)}`,
+    ],
   ] as const) {
     test(`a secret with ${why} is found, and its redaction replaces the original span`, () => {
       const text = `export AWS_ACCESS_KEY_ID=${dressed} # prod`;

@@ -127,7 +127,10 @@ export const SIGHTINGS: readonly Sighting[] = [
   { rule: 'cli-password', text: (v) => `docker login -u ci-bot -p ${v} registry.acme.io` },
   { rule: 'cli-password', text: (v) => `docker login registry.acme.io --username ci-bot --password=${v}` },
   { rule: 'netrc-password', text: (v) => `machine api.acme.io login deploy password ${v}` },
-  { rule: 'netrc-password', text: (v) => `# ~/.netrc\nmachine git.acme.io\n  login deploy\n  password "${v}"\n` },
+  {
+    rule: 'netrc-password',
+    text: (v) => `# ~/.netrc\nmachine git.acme.io\n  login deploy\n  password "${v}"\n`,
+  },
   { rule: 'generic-secret', text: (v) => `SESSION_SECRET="${v}"` },
   { rule: 'authorization-header', generator: 'generic-secret', text: (v) => `Authorization: Basic ${v}\r\n` },
 ];
@@ -138,9 +141,15 @@ export const NEAR_MISSES: readonly { why: string; text: string }[] = [
   { why: 'mysql with the password in a variable', text: 'mysql -u root -p"$MYSQL_PWD" orders' },
   { why: 'docker login reading stdin', text: 'echo "$TOKEN" | docker login -u bot --password-stdin ghcr.io' },
   { why: 'docker run publishing a port', text: 'docker run -p 8080:80 -e MODE=prod nginx' },
-  { why: 'password settings under a YAML key', text: 'password:\n  min_length: 12\n  algorithm: bcrypt-sha256\n' },
+  {
+    why: 'password settings under a YAML key',
+    text: 'password:\n  min_length: 12\n  algorithm: bcrypt-sha256\n',
+  },
   { why: 'a netrc template', text: 'machine api.acme.io login deploy password <your-password>' },
-  { why: 'prose about a machine', text: 'the build machine has no login shell and its password prompt is disabled' },
+  {
+    why: 'prose about a machine',
+    text: 'the build machine has no login shell and its password prompt is disabled',
+  },
   {
     why: 'AWS documentation’s example key pair',
     text: 'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
