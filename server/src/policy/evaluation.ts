@@ -6,7 +6,7 @@ import type { Action, Enforcement, PolicyDocument } from './policy-types.ts';
 import type { Detector, DetectorConfig, DetectorId, Match } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
 import { compileDetectorConfig } from './detectors/config.ts';
-import { mapMatches, normalizeForScan, originalHoldback } from './detectors/normalize.ts';
+import { normalizedScan, normalizeForScan, originalHoldback } from './detectors/normalize.ts';
 import { createScanCache, type ScanCache } from './scan-cache.ts';
 
 export type TakenAction = Exclude<Action, 'off'>;
@@ -120,11 +120,11 @@ export function compilePolicy(
     let hits: Hit[] | null = null;
     // The detectors read the text as a person reads it (detectors/normalize.ts); their offsets are
     // mapped back, so a redaction replaces the original characters.
-    const { text, map } = normalizeForScan(original);
+    const scanNormalized = normalizedScan(original);
     for (const { detector, config, action } of armed) {
       let matches: Match[];
       try {
-        matches = mapMatches(map, detector.scan(text, config));
+        matches = scanNormalized((text) => detector.scan(text, config));
       } catch (err) {
         onFailure(detector.id, err);
         const failed: Match = {

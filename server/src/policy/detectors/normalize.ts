@@ -6,8 +6,9 @@
 // text, so a redaction replaces the original span, the invisible characters inside it included.
 //
 // Plain ASCII text, nearly all of what coding agents send, is returned as it is after one native
-// search for a character at or above 0x80. Otherwise only the code points that change cost anything:
-// each is normalised on its own (NFKC of one code point, memoised), not the text as a whole. So a
+// search for a character at or above 0x80. Otherwise only the code points that change cost anything
+// (normalizedScan: the detectors rescan a window around each): each is normalised on its own (NFKC
+// of one code point, memoised), not the text as a whole. So a
 // base letter and a combining accent after it are not composed, which matters to no detector: every
 // secret format is ASCII, and a composed letter is no more ASCII than the two apart.
 
@@ -23,6 +24,13 @@ const OTHER_SPACES = /^\s$/u;
 const memo = new Map<number, string>();
 const MEMO_MAX = 65_536;
 
+/**
+ * NFKC only where it yields what a detector reads: ASCII letters or digits (`Ａ`, `𝐀`, `ﬁ`, `™`,
+ * `²`), or one ASCII character (`＝`, `：`, `－`). Other compatibility folds (`…` to `...`, `µ` to
+ * `μ`, CJK compatibility forms) change nothing a detector reads and would only cost a rescan.
+ */
+const MATTERS = /^[\x20-\x7e]$|^[\x20-\x7e]*[A-Za-z0-9][\x20-\x7e]*$/;
+
 function fold(cp: number, original: string): string {
   const known = memo.get(cp);
   if (known !== undefined) return known;
@@ -32,6 +40,7 @@ function fold(cp: number, original: string): string {
   else {
     out = original.normalize('NFKC');
     if (out.length === 1 && OTHER_SPACES.test(out)) out = ' ';
+    else if (!MATTERS.test(out)) out = original;
   }
   if (memo.size < MEMO_MAX) memo.set(cp, out);
   return out;
@@ -55,11 +64,15 @@ export interface OffsetMap {
   fromLen: number[];
 }
 
-export function normalizeForScan(text: string): Normalized {
-  if (!NON_ASCII.test(text)) return { text, map: null };
-  let out = '';
-  let copied = 0;
-  const map: OffsetMap = { at: [], len: [], from: [], fromLen: [] };
+/** A code point that changes: where it is in the original, how long it is there, what it becomes. */
+interface Edit {
+  from: number;
+  width: number;
+  to: string;
+}
+
+function findEdits(text: string): Edit[] {
+  const edits: Edit[] = [];
   NON_ASCII_RUNS.lastIndex = 0;
   for (let m = NON_ASCII_RUNS.exec(text); m !== null; m = NON_ASCII_RUNS.exec(text)) {
     const end = m.index + m[0].length;
@@ -67,22 +80,105 @@ export function normalizeForScan(text: string): Normalized {
       const cp = text.codePointAt(i)!;
       const width = cp > 0xffff ? 2 : 1;
       const original = width === 1 ? text[i]! : text.slice(i, i + 2);
-      const folded = fold(cp, original);
-      if (folded !== original) {
-        out += text.slice(copied, i);
-        map.at.push(out.length);
-        map.len.push(folded.length);
-        map.from.push(i);
-        map.fromLen.push(width);
-        out += folded;
-        copied = i + width;
-      }
+      const to = fold(cp, original);
+      if (to !== original) edits.push({ from: i, width, to });
       i += width;
     }
   }
-  if (map.at.length === 0) return { text, map: null };
-  out += text.slice(copied);
-  return { text: out, map };
+  return edits;
+}
+
+/** text.slice(start, end) with `edits` (all inside it) applied, offsets relative to `start`. */
+function applyEdits(text: string, edits: readonly Edit[], start = 0, end = text.length): Normalized {
+  if (edits.length === 0) return { text: text.slice(start, end), map: null };
+  const map: OffsetMap = { at: [], len: [], from: [], fromLen: [] };
+  let out = '';
+  let copied = start;
+  for (const e of edits) {
+    out += text.slice(copied, e.from);
+    map.at.push(out.length);
+    map.len.push(e.to.length);
+    map.from.push(e.from - start);
+    map.fromLen.push(e.width);
+    out += e.to;
+    copied = e.from + e.width;
+  }
+  return { text: out + text.slice(copied, end), map };
+}
+
+export function normalizeForScan(text: string): Normalized {
+  if (!NON_ASCII.test(text)) return { text, map: null };
+  return applyEdits(text, findEdits(text));
+}
+
+/**
+ * Characters of context each side of a change that a detector rescans with it: more than any match
+ * but a PEM block or a very long JWT is long (one of those with an invisible character inside is
+ * still found when the changes are many, as then the whole text is normalised).
+ */
+const CONTEXT = 512;
+
+/** Runs a detector as if over the normalised text; offsets in the original. */
+export type NormalizedScan = <T extends { start: number; end: number }>(scan: (text: string) => T[]) => T[];
+
+/**
+ * The way to scan `text` normalised, chosen once for every detector. Building a normalised copy of a
+ * long text costs more than a detector's pass over it, and a long text holds few characters that
+ * change (a `…`, a no-break space): so the detectors read the original, and, normalised, a window of
+ * CONTEXT characters around each change. A match from a window counts where it covers a change, and
+ * then replaces what the original reading found there. When the windows would be over a quarter of
+ * the text, the whole text is normalised instead.
+ */
+export function normalizedScan(text: string): NormalizedScan {
+  const plain: NormalizedScan = (scan) => scan(text);
+  if (!NON_ASCII.test(text)) return plain;
+  const edits = findEdits(text);
+  if (edits.length === 0) return plain;
+  const windows: Array<{ start: number; end: number; edits: Edit[] }> = [];
+  let total = 0;
+  for (const e of edits) {
+    const start = Math.max(0, e.from - CONTEXT);
+    const end = Math.min(text.length, e.from + e.width + CONTEXT);
+    const last = windows[windows.length - 1];
+    if (last && start <= last.end) {
+      total += Math.max(0, end - last.end);
+      last.end = Math.max(last.end, end);
+      last.edits.push(e);
+    } else {
+      windows.push({ start, end, edits: [e] });
+      total += end - start;
+    }
+  }
+  if (total * 4 > text.length) {
+    const whole = applyEdits(text, edits);
+    return (scan) => mapMatches(whole.map, scan(whole.text));
+  }
+  const views = windows.map((w) => ({ start: w.start, norm: applyEdits(text, w.edits, w.start, w.end) }));
+  // Whether [start, end) of the original holds a change (edits are in order of position).
+  const changes = (start: number, end: number) => {
+    let lo = 0;
+    let hi = edits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (edits[mid]!.from + edits[mid]!.width <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < edits.length && edits[lo]!.from < end;
+  };
+  return (scan) => {
+    const read = scan(text);
+    const changed: typeof read = [];
+    for (const v of views) {
+      for (const m of scan(v.norm.text)) {
+        const start = v.start + originalStart(v.norm.map, m.start);
+        const end = v.start + originalEnd(v.norm.map, m.end);
+        if (changes(start, end)) changed.push({ ...m, start, end });
+      }
+    }
+    if (changed.length === 0) return read;
+    const kept = read.filter((m) => !changed.some((c) => c.start < m.end && m.start < c.end));
+    return [...kept, ...changed].sort((a, b) => a.start - b.start);
+  };
 }
 
 /** The last replacement that starts at or before `p` (strictly before, with `strict`), or -1. */

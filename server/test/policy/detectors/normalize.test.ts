@@ -2,12 +2,20 @@
 // Unicode spaces do not hide a secret, and a redaction replaces the original characters.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { normalizeForScan, originalEnd, originalStart } from '../../../src/policy/detectors/normalize.ts';
+import { compileDetectorConfig } from '../../../src/policy/detectors/config.ts';
+import {
+  normalizedScan,
+  normalizeForScan,
+  originalEnd,
+  originalStart,
+} from '../../../src/policy/detectors/normalize.ts';
+import { secretsDetector } from '../../../src/policy/detectors/secrets.ts';
 import { compilePolicy } from '../../../src/policy/evaluation.ts';
 import type { CustomRule } from '../../../src/policy/policy-types.ts';
 import { redactText } from '../../../src/gateway/json-guard.ts';
 
 const SECRET = 'AKIAQYLPMN5HFIQR7XQZ';
+const none = compileDetectorConfig({ allowlist: [] });
 const fullwidth = (s: string) =>
   [...s].map((c) => String.fromCodePoint(c.codePointAt(0)! - 0x21 + 0xff01)).join('');
 
@@ -79,6 +87,25 @@ describe('normalisation', () => {
       assert.equal(redacted, 'export AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key] # prod');
     });
   }
+
+  test('a long text with few changes: only windows around them are normalised, offsets exact', () => {
+    const filler = 'const x = compute(a, b); // nothing secret here…\n'.repeat(400);
+    const dressed = `${SECRET.slice(0, 6)}\u200b${SECRET.slice(6)}`;
+    const other = 'AKIAQYLPMN5HFIQR7XQA';
+    const text = `${filler}key1 = ${fullwidth(SECRET)}\n${filler}key2 = ${other}\n${filler}key3 = ${dressed}\n${filler}`;
+    const found = normalizedScan(text)((t) => secretsDetector.scan(t, none)).map((m) =>
+      text.slice(m.start, m.end),
+    );
+    assert.deepEqual(found, [fullwidth(SECRET), other, dressed]);
+  });
+
+  test('a text mostly changed is normalised whole', () => {
+    const text = `${fullwidth('password')}${fullwidth('=')}${fullwidth('Xk9#mPq2vL7w')}`;
+    const found = normalizedScan(text)((t) => secretsDetector.scan(t, none)).map((m) =>
+      text.slice(m.start, m.end),
+    );
+    assert.deepEqual(found, [fullwidth('Xk9#mPq2vL7w')]);
+  });
 
   test('a stream holds back a secret still being written in fullwidth letters', () => {
     const text = `the key is ${fullwidth(SECRET.slice(0, 10))}`;
