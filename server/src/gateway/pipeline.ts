@@ -15,6 +15,7 @@ import { blockMessage, guardJson } from './json-guard.ts';
 import { duplicateKeyMessage, jsonShape, REQUEST_TOO_DEEP } from './json-limits.ts';
 import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
 import { relayAnswer } from './relay.ts';
+import { guardRequestExtras } from './request-extras-guard.ts';
 import type { RecognisedTool } from './tools.ts';
 import { subscriptionHeaders, upstreamHeaders } from './upstream.ts';
 
@@ -109,6 +110,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
 
     // 3. The policy on the request, before any provider key is chosen.
     let upstreamBody = request.body as Buffer;
+    let incoming = request.headers;
     const policy = deps.policy.current();
     if (policy.active) {
       // What the policy reads must be what goes upstream, and nothing may walk or serialise a body
@@ -120,10 +122,16 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
         return x.refuse(reply, new GatewayError('duplicate_key', duplicateKeyMessage(shape.duplicate)));
       }
       const guarded = guardJson(policy, body, 'request');
-      if (guarded.spotted.length) {
-        x.noteSpotted(guarded.spotted, 'request');
-        if (guarded.blocked) return x.block(reply, blockMessage(guarded.blocked, 'request'));
+      // The query string and the forwarded headers go upstream too.
+      const extras = guardRequestExtras(policy, x.query, incoming, x.tool.mode === 'subscription');
+      const spotted = extras.spotted.length ? [...guarded.spotted, ...extras.spotted] : guarded.spotted;
+      if (spotted.length) {
+        x.noteSpotted(spotted, 'request');
+        const blocked = guarded.blocked ?? extras.blocked;
+        if (blocked) return x.block(reply, blockMessage(blocked, 'request'));
         if (guarded.redacted) upstreamBody = Buffer.from(JSON.stringify(body));
+        if (extras.query !== undefined) req.query = x.query = extras.query;
+        if (extras.headers) incoming = extras.headers;
       }
     }
 
@@ -135,13 +143,13 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       const target = router.subscriptionTarget(provider.family, model);
       if (target instanceof GatewayError) return x.refuse(reply, target);
       url = route.upstreamPath(req, target);
-      headers = subscriptionHeaders(request.headers);
+      headers = subscriptionHeaders(incoming);
     } else {
       const key = router.choose(provider.family, model);
       if (key instanceof GatewayError) return x.refuse(reply, key);
       x.key = key;
       url = route.upstreamPath(req, key);
-      headers = upstreamHeaders(request.headers, provider.authHeaders(key));
+      headers = upstreamHeaders(incoming, provider.authHeaders(key));
     }
 
     // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request

@@ -44,7 +44,7 @@ const REQUEST_DROP = new Set([
 
 // Subscription mode: the tool's own provider credential goes up unchanged (the device token is in the
 // path), so the credential headers pass, unless one holds a Gatehouse token, which never goes upstream.
-const CALLER_CREDENTIALS = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key'];
+export const CALLER_CREDENTIALS = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key'];
 const SUBSCRIPTION_DROP = new Set([...REQUEST_DROP].filter((h) => !CALLER_CREDENTIALS.includes(h)));
 const GATEHOUSE_TOKEN = /\bgh(at|dt)_/;
 

@@ -6,6 +6,7 @@ import type { Action, Enforcement, PolicyDocument } from './policy-types.ts';
 import type { Detector, DetectorConfig, DetectorId, Match } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
 import { compileDetectorConfig } from './detectors/config.ts';
+import { normalizedScan, normalizeForScan, originalHoldback } from './detectors/normalize.ts';
 import { createScanCache, type ScanCache } from './scan-cache.ts';
 
 export type TakenAction = Exclude<Action, 'off'>;
@@ -115,12 +116,15 @@ export function compilePolicy(
   const longCache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
   const shortCache: ScanCache<readonly Hit[]> = createScanCache(Math.min(cacheChars, SHORT_CACHE_CHARS));
 
-  function fresh(text: string): readonly Hit[] {
+  function fresh(original: string): readonly Hit[] {
     let hits: Hit[] | null = null;
+    // The detectors read the text as a person reads it (detectors/normalize.ts); their offsets are
+    // mapped back, so a redaction replaces the original characters.
+    const scanNormalized = normalizedScan(original);
     for (const { detector, config, action } of armed) {
       let matches: Match[];
       try {
-        matches = detector.scan(text, config);
+        matches = scanNormalized((text) => detector.scan(text, config));
       } catch (err) {
         onFailure(detector.id, err);
         const failed: Match = {
@@ -174,16 +178,18 @@ export function compilePolicy(
     scanOnce(text) {
       return armed.length === 0 || text.length === 0 ? NONE : fresh(text);
     },
-    holdback(text) {
+    holdback(original) {
       const hold: Holdback = { all: 0, altering: 0 };
+      const norm = normalizeForScan(original);
+      const { text } = norm;
       for (const { detector, config, alters } of armed) {
         let n: number;
         try {
-          n = Math.min(detector.holdback(text, config), text.length);
+          n = originalHoldback(norm, original.length, Math.min(detector.holdback(text, config), text.length));
         } catch (err) {
           // Holding everything back is the closed way to fail here: the next piece is scanned whole.
           onFailure(detector.id, err);
-          return { all: text.length, altering: text.length };
+          return { all: original.length, altering: original.length };
         }
         hold.all = Math.max(hold.all, n);
         if (alters) hold.altering = Math.max(hold.altering, n);

@@ -54,8 +54,22 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const WORD = /[\p{L}\p{N}_]/u;
 
 /**
- * Keywords as one RegExp: whole words (a boundary only on a side that is a word character). ASCII
- * keywords get ASCII boundaries and no `u` flag, which the regex engine scans several times faster.
+ * What may stand between a keyword's words: any run of white space (NBSP and the other Unicode spaces
+ * included), `-`, `_`, the Unicode dashes, soft hyphens and zero-width characters, or nothing at all.
+ * `Project Falcon` is then found written `Project  Falcon`, `project-falcon`, `PROJECT_FALCON`, across
+ * a line break, and as `ProjectFalcon`, which is what the invisible separators leave once the policy
+ * has dropped them (detectors/normalize.ts).
+ */
+export const KEYWORD_SEPARATOR = '[\\s\\-_\\u00ad\\u200b-\\u200d\\u2060\\u2010-\\u2015\\u2212\\ufeff]';
+const SEPARATORS = new RegExp(`${KEYWORD_SEPARATOR}+`, 'u');
+
+/** A keyword's words, split where KEYWORD_SEPARATOR may stand. */
+export const keywordWords = (k: string): string[] => k.split(SEPARATORS).filter((w) => w.length > 0);
+
+/**
+ * Keywords as one RegExp: whole words (a boundary only on a side that is a word character), any run
+ * of separators between their words. ASCII keywords get ASCII boundaries and no `u` flag, which the
+ * regex engine scans several times faster.
  */
 function keywordRegExp(keywords: readonly string[], caseSensitive: boolean): RegExp {
   const ascii = keywords.every((k) => /^[\x20-\x7e]+$/.test(k));
@@ -63,9 +77,13 @@ function keywordRegExp(keywords: readonly string[], caseSensitive: boolean): Reg
   const alternatives = [...keywords]
     .sort((a, b) => b.length - a.length)
     .map((k) => {
-      const before = WORD.test(k[0]!) ? `(?<!${word})` : '';
-      const after = WORD.test(k[k.length - 1]!) ? `(?!${word})` : '';
-      return `${before}${escape(k)}${after}`;
+      const parts = keywordWords(k);
+      const body = parts.length ? parts.map(escape).join(`${KEYWORD_SEPARATOR}*`) : escape(k);
+      const first = parts[0] ?? k;
+      const last = parts[parts.length - 1] ?? k;
+      const before = WORD.test(first[0]!) ? `(?<!${word})` : '';
+      const after = WORD.test(last[last.length - 1]!) ? `(?!${word})` : '';
+      return `${before}${body}${after}`;
     });
   return new RegExp(alternatives.join('|'), (caseSensitive ? 'g' : 'gi') + (ascii ? '' : 'u'));
 }

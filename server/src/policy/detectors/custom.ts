@@ -1,7 +1,7 @@
 // The admin's own rules: keywords (a project's code name, an internal host) matched as whole words,
 // and patterns matched one line at a time. A pattern never sees more than WINDOW characters per call
 // (see regex-safety.ts for why): a line longer than that is matched in overlapping windows.
-import { compiledRule, type CompiledCustomRule } from './config.ts';
+import { compiledRule, KEYWORD_SEPARATOR, keywordWords, type CompiledCustomRule } from './config.ts';
 import type { DetectorConfig, Detector } from './detector-types.ts';
 import { finish, type Candidate } from './match-utils.ts';
 
@@ -10,8 +10,11 @@ export const WINDOW = 2048;
 const OVERLAP = 256;
 /** What a pattern rule holds back on a stream: the line being written, up to this many characters. */
 const PATTERN_HOLD = 256;
+/** How far before a stream's cut a keyword that crosses it may start. */
+const KEYWORD_SPAN = 1024;
 
 const WORD = /[\p{L}\p{N}_]/u;
+const SEPARATOR = new RegExp(`^${KEYWORD_SEPARATOR}$`, 'u');
 
 function push(out: Candidate[], c: CompiledCustomRule, start: number, end: number): void {
   const id = c.rule.id;
@@ -78,15 +81,26 @@ function scanKeywords(text: string, c: CompiledCustomRule, out: Candidate[]): vo
   for (let m = re.exec(text); m !== null; m = re.exec(text)) push(out, c, m.index, m.index + m[0].length);
 }
 
-/** Longest end of `text` that a keyword could begin with (a whole keyword included). */
+/** Longest end of `text` that a keyword could begin with (a whole keyword included), separators
+ * between its words skipped as the keyword's RegExp skips them. */
 function keywordPrefixAtEnd(text: string, c: CompiledCustomRule): number {
   const caseSensitive = c.rule.case_sensitive === true;
   let best = 0;
   for (const k of c.keywords) {
-    for (let len = Math.min(k.length, text.length); len > best; len--) {
-      const tail = text.slice(text.length - len);
-      if ((caseSensitive ? tail : tail.toLowerCase()) === k.slice(0, len)) {
-        best = len;
+    const compact = keywordWords(k).join('') || k;
+    for (let len = Math.min(compact.length, text.length); len > 0; len--) {
+      let i = text.length - 1;
+      let j = len - 1;
+      while (i >= 0 && j >= 0) {
+        const ch = text[i]!;
+        if (SEPARATOR.test(ch)) i--;
+        else if ((caseSensitive ? ch : ch.toLowerCase()) === compact[j]) {
+          i--;
+          j--;
+        } else break;
+      }
+      if (j < 0) {
+        best = Math.max(best, text.length - 1 - i);
         break;
       }
     }
@@ -121,6 +135,21 @@ export const customDetector: Detector = {
       const prefix = keywordPrefixAtEnd(text, c);
       if (prefix > 0) hold = Math.max(hold, Math.min(text.length, prefix + 1));
       else if (text.length > 0 && WORD.test(text[text.length - 1]!)) hold = Math.max(hold, 1);
+    }
+    // A keyword may run across a line break (its words on two lines): a pattern's hold of its last
+    // line must not cut one in two.
+    const cut = text.length - hold;
+    if (hold > 0 && cut > 0) {
+      const from = Math.max(0, cut - KEYWORD_SPAN);
+      const tail = text.slice(from);
+      for (const c of active(config)) {
+        if (c.kind !== 'keywords') continue;
+        c.re.lastIndex = 0;
+        for (let m = c.re.exec(tail); m !== null; m = c.re.exec(tail)) {
+          const start = from + m.index;
+          if (start < cut && start + m[0].length > cut) hold = Math.max(hold, text.length - start);
+        }
+      }
     }
     return hold;
   },

@@ -4,6 +4,8 @@
 import type { Candidate } from './match-utils.ts';
 import { DOCUMENTED_EXAMPLES } from './secret-examples.ts';
 import { classifyName, nameWords, NAMED_SECRET_RULES, type NameKind } from './secret-names.ts';
+import { scanNetrcPassword } from './secret-cli-passwords.ts';
+import { scanYamlBlock } from './secret-yaml.ts';
 import { caseSwitchRatio, charClasses, entropy, hasDigit, looksFake, words } from './text-checks.ts';
 
 // The prefilter: a keyword, the rest of its identifier, an optional closing quote, an assignment
@@ -11,8 +13,9 @@ import { caseSwitchRatio, charClasses, entropy, hasDigit, looksFake, words } fro
 // written from their rarer letters on (`ke[yn]` finds key and token, `cre[td]` secret and cred, `uth`
 // auth): the regex engine's scan is as fast as the set of characters a match can start with is
 // small, and this set halves the time against `secret|token|…`. The parse finds the name's start.
+// Its second branch, `password` and a space, is the `.netrc` form (secret-cli-passwords.ts).
 const TRIGGER =
-  /(?:ke[yn]|p(?:ass|wd)|cre[td]|uth)[A-Za-z0-9_.-]{0,48}(?:\\?["'`])?\]?[ \t]{0,8}(?:=>|:=|[=:](?![=:]))/gi;
+  /(?:ke[yn]|p(?:ass|wd)|cre[td]|uth)[A-Za-z0-9_.-]{0,48}(?:\\?["'`])?\]?[ \t]{0,8}(?:=>|:=|[=:](?![=:]))|password[ \t]+(?=[^\s=:])/gi;
 /** The keywords alone, for the holdback (an assignment still being written has no operator yet). */
 const KEYWORD = /ke[yn]|p(?:ass|wd)|cre[td]|uth/gi;
 
@@ -240,8 +243,16 @@ export function scanAssignments(text: string, out: Candidate[]): void {
   TRIGGER.lastIndex = 0;
   let lastIdent = -1;
   for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
+    const last = m[0].charCodeAt(m[0].length - 1);
+    if (last === 32 || last === 9) {
+      scanNetrcPassword(text, m.index, out);
+      continue;
+    }
     const a = parseAssignment(text, m.index);
     if (a.read > TRIGGER.lastIndex) TRIGGER.lastIndex = a.read;
+    // `password:` with its value on the next line (secret-yaml.ts).
+    if (a.colon && a.state !== 'incomplete' && a.valueStart > 0 && a.valueEnd - a.valueStart < 6)
+      scanYamlBlock(text, a.identStart, a.identEnd, a.valueStart, plausibleValue, out);
     if (a.state !== 'done' || a.identStart === lastIdent || a.valueEnd - a.valueStart < 6) continue;
     lastIdent = a.identStart;
     const value = text.slice(a.valueStart, a.valueEnd);

@@ -4,10 +4,12 @@ import type { Detector } from './detector-types.ts';
 import { finish, type Candidate } from './match-utils.ts';
 import { assignmentHoldback, scanAssignments } from './secret-assignments.ts';
 import { cliCredentialHoldback, scanCliCredentials } from './secret-cli-credentials.ts';
+import { cliPasswordHoldback, scanCliPasswords } from './secret-cli-passwords.ts';
 import { NAMED_SECRET_RULES } from './secret-names.ts';
 import { privateKeyHoldback, scanPrivateKeys } from './secret-private-keys.ts';
 import { scanTokens, TOKEN_RULE_IDS } from './secret-tokens.ts';
 import { scanUrls } from './secret-urls.ts';
+import { yamlHoldback } from './secret-yaml.ts';
 
 /**
  * Longest single token held back on a stream. Every token rule's match is a run of non-space
@@ -32,6 +34,8 @@ export const SECRET_RULE_IDS: readonly string[] = [
   'teams-webhook',
   ...NAMED_SECRET_RULES.map((r) => r.id).filter((id) => !TOKEN_RULE_IDS.includes(id)),
   'password',
+  'cli-password',
+  'netrc-password',
   'generic-secret',
   'authorization-header',
 ];
@@ -44,6 +48,7 @@ export const secretsDetector: Detector = {
     scanPrivateKeys(text, candidates);
     scanUrls(text, candidates);
     scanCliCredentials(text, candidates);
+    scanCliPasswords(text, candidates);
     scanAssignments(text, candidates);
     return finish('secrets', text, candidates, config);
   },
@@ -52,7 +57,13 @@ export const secretsDetector: Detector = {
     let run = 0;
     const limit = Math.min(text.length, MAX_TOKEN_HOLD);
     while (run < limit && !endsToken(text.charCodeAt(text.length - 1 - run))) run++;
-    const hold = Math.max(run, assignmentHoldback(text), cliCredentialHoldback(text));
+    const hold = Math.max(
+      run,
+      assignmentHoldback(text),
+      cliCredentialHoldback(text),
+      cliPasswordHoldback(text),
+      yamlHoldback(text),
+    );
     return Math.max(hold, privateKeyHoldback(text, hold));
   },
 };

@@ -124,6 +124,39 @@ describe('custom: keywords', () => {
   });
 });
 
+describe('custom: keywords across separators', () => {
+  const codename = rule({ id: 'codename', keywords: ['Project Falcon', 'falcon-core'] });
+  for (const [why, written] of [
+    ['two spaces', 'Project  Falcon'],
+    ['a no-break space', 'Project\u00a0Falcon'],
+    ['a soft hyphen', 'Project\u00adFalcon'],
+    ['a zero-width space', 'Project\u200bFalcon'],
+    ['a line break', 'Project\nFalcon'],
+    ['a dash', 'project-falcon'],
+    ['an underscore', 'PROJECT_FALCON'],
+    ['a run of them', 'Project -_\n\u00a0 Falcon'],
+    ['nothing', 'ProjectFalcon'],
+  ] as const) {
+    test(`found with ${why} between the words`, () => {
+      assert.deepEqual(scan(`the ${written} launch`, codename), [`custom:codename=${written}`]);
+    });
+  }
+
+  test('the words of a dashed keyword too; still whole words', () => {
+    assert.deepEqual(scan('falcon core, falcon_core, falconcore; falcon-cores', codename), [
+      'custom:codename=falcon core',
+      'custom:codename=falcon_core',
+      'custom:codename=falconcore',
+    ]);
+  });
+
+  test('a stream holds back a keyword cut after a separator', () => {
+    const config = compileDetectorConfig({ allowlist: [] }, [codename]);
+    assert.equal(customDetector.holdback('see Project  ', config), 'Project  '.length + 1);
+    assert.equal(customDetector.holdback('see Project\u00a0Fal', config), 'Project\u00a0Fal'.length + 1);
+  });
+});
+
 describe('custom: compiling', () => {
   function refuses(rules: CustomRule[], field: string, words: RegExp) {
     assert.throws(

@@ -120,12 +120,36 @@ export const SIGHTINGS: readonly Sighting[] = [
     text: (v) => `curl -s -u deploy:${v} https://jenkins.acme.io/api/json`,
   },
   { rule: 'password', text: (v) => `spring:\n  datasource:\n    password: ${v}\n` },
+  { rule: 'password', text: (v) => `database:\n  host: db\n  password: >-\n    ${v}\n` },
+  { rule: 'password', text: (v) => `passwords:\n  reporting: ${v} # rotated monthly\n` },
+  { rule: 'cli-password', text: (v) => `mysql -h db.internal -u root -p${v} orders < dump.sql` },
+  { rule: 'cli-password', text: (v) => `mysqldump -u backup -p'${v}' --all-databases` },
+  { rule: 'cli-password', text: (v) => `docker login -u ci-bot -p ${v} registry.acme.io` },
+  { rule: 'cli-password', text: (v) => `docker login registry.acme.io --username ci-bot --password=${v}` },
+  { rule: 'netrc-password', text: (v) => `machine api.acme.io login deploy password ${v}` },
+  {
+    rule: 'netrc-password',
+    text: (v) => `# ~/.netrc\nmachine git.acme.io\n  login deploy\n  password "${v}"\n`,
+  },
   { rule: 'generic-secret', text: (v) => `SESSION_SECRET="${v}"` },
   { rule: 'authorization-header', generator: 'generic-secret', text: (v) => `Authorization: Basic ${v}\r\n` },
 ];
 
 /** Text that looks like a secret to a careless detector and is not one. */
 export const NEAR_MISSES: readonly { why: string; text: string }[] = [
+  { why: 'mysql asking for the password', text: 'mysql -h db.internal -u root -p orders' },
+  { why: 'mysql with the password in a variable', text: 'mysql -u root -p"$MYSQL_PWD" orders' },
+  { why: 'docker login reading stdin', text: 'echo "$TOKEN" | docker login -u bot --password-stdin ghcr.io' },
+  { why: 'docker run publishing a port', text: 'docker run -p 8080:80 -e MODE=prod nginx' },
+  {
+    why: 'password settings under a YAML key',
+    text: 'password:\n  min_length: 12\n  algorithm: bcrypt-sha256\n',
+  },
+  { why: 'a netrc template', text: 'machine api.acme.io login deploy password <your-password>' },
+  {
+    why: 'prose about a machine',
+    text: 'the build machine has no login shell and its password prompt is disabled',
+  },
   {
     why: 'AWS documentation’s example key pair',
     text: 'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
