@@ -42,7 +42,18 @@ function garbage(rng: Prng, ids: Identities): AuthChoice {
     case 1:
       return {
         name: 'garbage-scheme',
-        headers: { authorization: rng.pick(['Bearer', 'Bearer  ', 'Basic', 'Basic !!!', 'Digest x', `Bearer ${oddUnicode(rng)}`, 'Basic Og==', `Basic ${Buffer.from(`${word(rng)}:${word(rng)}`).toString('base64')}`]) },
+        headers: {
+          authorization: rng.pick([
+            'Bearer',
+            'Bearer  ',
+            'Basic',
+            'Basic !!!',
+            'Digest x',
+            `Bearer ${oddUnicode(rng)}`,
+            'Basic Og==',
+            `Basic ${Buffer.from(`${word(rng)}:${word(rng)}`).toString('base64')}`,
+          ]),
+        },
         pathPrefix: '',
       };
     case 2:
@@ -66,7 +77,11 @@ function garbage(rng: Prng, ids: Identities): AuthChoice {
     case 4:
       return { name: 'garbage-device-path', headers: {}, pathPrefix: `/d/${pct(tokenLike)}` };
     case 5:
-      return { name: 'two-credentials', headers: { authorization: `Bearer ${ids.tokens.all}`, 'x-api-key': tokenLike }, pathPrefix: '' };
+      return {
+        name: 'two-credentials',
+        headers: { authorization: `Bearer ${ids.tokens.all}`, 'x-api-key': tokenLike },
+        pathPrefix: '',
+      };
     default:
       return { name: 'garbage-goog-key', headers: {}, pathPrefix: '', query: ['key', tokenLike] };
   }
@@ -80,10 +95,13 @@ export function consoleAuth(rng: Prng, ids: Identities): AuthChoice {
     [2, () => session('owner-wrong-csrf', ids.owner, word(rng, 43))],
     [5, () => session('viewer', ids.viewer, ids.viewer.csrf)],
     [7, () => ({ ...session('developer', ids.developer, ids.developer.csrf), session: 'developer' })],
-    [20, () => {
-      const scope = rng.pick(Object.keys(ids.tokens));
-      return bearer(`token:${scope}`, ids.tokens[scope]!);
-    }],
+    [
+      20,
+      () => {
+        const scope = rng.pick(Object.keys(ids.tokens));
+        return bearer(`token:${scope}`, ids.tokens[scope]!);
+      },
+    ],
     [3, () => bearer('revoked-token', ids.revokedToken)],
     [3, () => bearer('expired-token', ids.expiredToken)],
     [2, () => bearer('device-token', ids.deviceToken)],

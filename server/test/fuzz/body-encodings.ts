@@ -27,7 +27,11 @@ function withRawAt(rng: Prng, value: unknown, replacement: string): string {
     parent = parent[k];
   }
   const keys = Object.keys(parent);
-  const key = Array.isArray(parent) ? rng.int(0, parent.length) : keys.length && rng.chance(0.7) ? rng.pick(keys) : word(rng);
+  const key = Array.isArray(parent)
+    ? rng.int(0, parent.length)
+    : keys.length && rng.chance(0.7)
+      ? rng.pick(keys)
+      : word(rng);
   parent[key] = '\u0001fuzz-hole\u0001';
   return JSON.stringify(clone).replace(HOLE, replacement);
 }
@@ -151,7 +155,12 @@ export function encodeBody(
     case 'oversized':
       return { kind, body: hugeBody('json-string', bodyLimit + 1) };
     case 'huge-array':
-      return { kind, body: Buffer.from(withRawAt(rng, value, hugeBody('json-array', rng.pick([20_000, 200_000])).toString())) };
+      return {
+        kind,
+        body: Buffer.from(
+          withRawAt(rng, value, hugeBody('json-array', rng.pick([20_000, 200_000])).toString()),
+        ),
+      };
     case 'random-json':
       return { kind, body: Buffer.from(JSON.stringify(randomJson(rng, 4)) ?? 'null') };
   }

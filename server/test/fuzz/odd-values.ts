@@ -151,7 +151,8 @@ export function randomJson(rng: Prng, depth = 3): unknown {
       return Array.from({ length: rng.int(0, 4) }, () => randomJson(rng, depth - 1));
     default: {
       const o: Record<string, unknown> = {};
-      for (let i = rng.int(0, 4); i > 0; i--) o[rng.chance(0.3) ? oddString(rng) : word(rng)] = randomJson(rng, depth - 1);
+      for (let i = rng.int(0, 4); i > 0; i--)
+        o[rng.chance(0.3) ? oddString(rng) : word(rng)] = randomJson(rng, depth - 1);
       return o;
     }
   }
@@ -160,6 +161,10 @@ export function randomJson(rng: Prng, depth = 3): unknown {
 /** Percent-encodes the UTF-8 bytes of `s` (encodeURIComponent throws on a lone surrogate). */
 export function pct(s: string): string {
   return [...Buffer.from(s, 'utf8')]
-    .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`))
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).padStart(2, '0')}`,
+    )
     .join('');
 }

@@ -45,12 +45,21 @@ function anthropic(rng: Prng, countTokens: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model: rng.pick(FAMILY_MODELS.anthropic),
     messages: [
-      { role: 'user', content: rng.chance(0.5) ? promptText(rng) : [anthropicBlock(rng), anthropicBlock(rng)] },
-      ...(rng.chance(0.3) ? [{ role: 'assistant', content: 'ok' }, { role: 'user', content: promptText(rng) }] : []),
+      {
+        role: 'user',
+        content: rng.chance(0.5) ? promptText(rng) : [anthropicBlock(rng), anthropicBlock(rng)],
+      },
+      ...(rng.chance(0.3)
+        ? [
+            { role: 'assistant', content: 'ok' },
+            { role: 'user', content: promptText(rng) },
+          ]
+        : []),
     ],
   };
   if (!countTokens) body.max_tokens = rng.pick([16, 256, 1024]);
-  if (rng.chance(0.3)) body.system = rng.chance(0.5) ? promptText(rng) : [{ type: 'text', text: promptText(rng) }];
+  if (rng.chance(0.3))
+    body.system = rng.chance(0.5) ? promptText(rng) : [{ type: 'text', text: promptText(rng) }];
   if (!countTokens && rng.chance(0.4)) body.stream = true;
   if (rng.chance(0.2))
     body.tools = [{ name: 'run', description: 'runs', input_schema: { type: 'object', properties: {} } }];
@@ -61,7 +70,9 @@ function openaiContent(rng: Prng): unknown {
   if (rng.chance(0.6)) return promptText(rng);
   return [
     { type: 'text', text: promptText(rng) },
-    ...(rng.chance(0.5) ? [{ type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_1PX}` } }] : []),
+    ...(rng.chance(0.5)
+      ? [{ type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_1PX}` } }]
+      : []),
   ];
 }
 
@@ -77,7 +88,11 @@ function openai(rng: Prng, model: string): Record<string, unknown> {
               role: 'assistant',
               content: null,
               tool_calls: [
-                { id: 'call_1', type: 'function', function: { name: 'run', arguments: JSON.stringify({ a: promptText(rng) }) } },
+                {
+                  id: 'call_1',
+                  type: 'function',
+                  function: { name: 'run', arguments: JSON.stringify({ a: promptText(rng) }) },
+                },
               ],
             },
             { role: 'tool', tool_call_id: 'call_1', content: promptText(rng) },
@@ -100,7 +115,9 @@ function geminiPart(rng: Prng): unknown {
     case 1:
       return { functionCall: { name: 'run', args: { cmd: promptText(rng) } } };
     case 2:
-      return { functionResponse: { name: 'run', response: { mimeType: 'text/plain', data: promptText(rng) } } };
+      return {
+        functionResponse: { name: 'run', response: { mimeType: 'text/plain', data: promptText(rng) } },
+      };
     default:
       return { text: promptText(rng) };
   }
@@ -125,7 +142,8 @@ export function providerBody(rng: Prng, url: string, path: string): Record<strin
     if (rng.chance(0.7)) delete body.model; // Azure names the deployment in the path
     return body;
   }
-  if (url.startsWith('/gemini/')) return path.includes(':countTokens') ? { contents: gemini(rng).contents } : gemini(rng);
+  if (url.startsWith('/gemini/'))
+    return path.includes(':countTokens') ? { contents: gemini(rng).contents } : gemini(rng);
   return undefined;
 }
 

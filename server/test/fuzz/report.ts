@@ -29,15 +29,26 @@ export interface FuzzReport {
   errorLogs: string[];
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-csrf-token', 'x-api-key', 'api-key', 'x-goog-api-key']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'x-csrf-token',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+]);
 
 /** The request as a reproducer shows it: secrets elided, long bodies cut (with their length). */
 export function describeRequest(r: FuzzRequest): string {
   const path = r.path.replace(/^\/d\/[^/?]+/, '/d/<device token>').replace(/([?&]key=)[^&]*/g, '$1<elided>');
   const headers = Object.entries(r.headers).map(
-    ([k, v]) => `${k}: ${SECRET_HEADERS.has(k) ? '<elided>' : v.length > 200 ? `${v.slice(0, 200)}… (${v.length} chars)` : v}`,
+    ([k, v]) =>
+      `${k}: ${SECRET_HEADERS.has(k) ? '<elided>' : v.length > 200 ? `${v.slice(0, 200)}… (${v.length} chars)` : v}`,
   );
-  const lines = [`${r.method} ${path.length > 500 ? `${path.slice(0, 500)}… (${path.length} chars)` : path}`, ...headers];
+  const lines = [
+    `${r.method} ${path.length > 500 ? `${path.slice(0, 500)}… (${path.length} chars)` : path}`,
+    ...headers,
+  ];
   if (r.body) {
     const text = JSON.stringify(r.body.subarray(0, 1000).toString('latin1'));
     lines.push(`body (${r.body.length} bytes): ${text}${r.body.length > 1000 ? '…' : ''}`);
@@ -75,7 +86,9 @@ export function formatReport(r: FuzzReport): string {
   }
   out.push(`\n5xx answers: ${r.serverErrors.length}`);
   for (const f of r.serverErrors.slice(0, 20))
-    out.push(`  #${f.index} → ${f.outcome.status}: ${f.outcome.bodyStart?.slice(0, 300) ?? ''}\n  ${f.request}\n  replay: FUZZ_SEED=${r.seed} FUZZ_ONLY=${f.index} npm run fuzz`);
+    out.push(
+      `  #${f.index} → ${f.outcome.status}: ${f.outcome.bodyStart?.slice(0, 300) ?? ''}\n  ${f.request}\n  replay: FUZZ_SEED=${r.seed} FUZZ_ONLY=${f.index} npm run fuzz`,
+    );
   out.push(`timeouts: ${r.timeouts.length}`);
   for (const f of r.timeouts.slice(0, 10)) out.push(`  #${f.index}\n  ${f.request}`);
   if (r.unreached.length) out.push(`routes never reached (only 404 or no answer): ${r.unreached.join(', ')}`);
@@ -86,7 +99,8 @@ export function formatReport(r: FuzzReport): string {
       : 'the process stayed up',
   );
   out.push(`/healthz at the end: ${r.healthyAtEnd ? 'ok' : 'NOT OK'}`);
-  if (r.errorLogs.length) out.push(`error lines logged: ${r.errorLogs.length}\n  ${r.errorLogs.slice(0, 10).join('\n  ')}`);
+  if (r.errorLogs.length)
+    out.push(`error lines logged: ${r.errorLogs.length}\n  ${r.errorLogs.slice(0, 10).join('\n  ')}`);
   return out.join('\n');
 }
 

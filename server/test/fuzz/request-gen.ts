@@ -150,7 +150,8 @@ export function generate(seed: number, index: number, ctx: GenContext): FuzzRequ
       body = Buffer.from(rng.chance(0.9) ? form : `${form}&${'%'.repeat(rng.int(1, 3))}${oddString(rng)}`);
       if (h['content-type'] === 'application/json' && rng.chance(0.8))
         h['content-type'] = 'application/x-www-form-urlencoded';
-      if (rng.chance(0.1)) h.authorization = `Basic ${Buffer.from(`${word(rng)}:${oddString(rng)}`).toString('base64')}`;
+      if (rng.chance(0.1))
+        h.authorization = `Basic ${Buffer.from(`${word(rng)}:${oddString(rng)}`).toString('base64')}`;
     } else {
       const value =
         listener === 'gateway'

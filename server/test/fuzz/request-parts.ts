@@ -41,7 +41,8 @@ function param(rng: Prng, name: string, url: string, ids: Identities): string {
   const roll = rng.float();
   if (roll < 0.2) return oddSegment(rng);
   if (name === 'version') return String(roll < 0.6 ? rng.int(0, 5) : rng.int(6, 1e9));
-  if (name === 'user_code') return roll < 0.6 ? `${word(rng, 4).toUpperCase()}-${word(rng, 4).toUpperCase()}` : word(rng);
+  if (name === 'user_code')
+    return roll < 0.6 ? `${word(rng, 4).toUpperCase()}-${word(rng, 4).toUpperCase()}` : word(rng);
   if (name === 'deployment') return roll < 0.7 ? rng.pick(FAMILY_MODELS.azure) : word(rng);
   const real = realId(url, ids);
   if (real && roll < 0.65) return real;
@@ -86,13 +87,18 @@ export interface QueryParam {
 }
 
 /** A query string: the route's own parameters (good, then mutated), and sometimes junk beside them. */
-export function queryString(rng: Prng, params: QueryParam[], ctx: SchemaContext, extra?: [string, string]): string {
+export function queryString(
+  rng: Prng,
+  params: QueryParam[],
+  ctx: SchemaContext,
+  extra?: [string, string],
+): string {
   const q: Array<[string, string]> = [];
   for (const p of params) {
     if (!rng.chance(0.4)) continue;
     let v = validValue(rng, p.schema, ctx, p.name);
     if (rng.chance(0.3)) v = mutate(rng, v, p.schema, ctx);
-    q.push([p.name, typeof v === 'string' ? v : JSON.stringify(v) ?? '']);
+    q.push([p.name, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]);
     if (rng.chance(0.05)) q.push([p.name, word(rng)]); // the same key twice
   }
   if (extra) q.push(extra);
@@ -110,11 +116,24 @@ export function queryString(rng: Prng, params: QueryParam[], ctx: SchemaContext,
     );
   }
   let s = new URLSearchParams(q).toString();
-  if (rng.chance(0.04)) s += rng.pick(['&&&', '&=', '%', '%zz', '&a=%ff%fe', `&${'a=1&'.repeat(2000)}`, '+%2B+']);
+  if (rng.chance(0.04))
+    s += rng.pick(['&&&', '&=', '%', '%zz', '&a=%ff%fe', `&${'a=1&'.repeat(2000)}`, '+%2B+']);
   return s ? `?${s}` : '';
 }
 
-const ODD_METHODS = ['OPTIONS', 'TRACE', 'PROPFIND', 'PUT', 'PATCH', 'DELETE', 'GET', 'POST', 'HEAD', 'SEARCH', 'MKCOL'];
+const ODD_METHODS = [
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'GET',
+  'POST',
+  'HEAD',
+  'SEARCH',
+  'MKCOL',
+];
 
 export function method(rng: Prng, routeMethod: string): string {
   return rng.chance(0.05) ? rng.pick(ODD_METHODS) : routeMethod;
@@ -148,7 +167,8 @@ export function headers(rng: Prng, hasBody: boolean, gateway: boolean): Record<s
       [12, rng.pick(CONTENT_TYPES)],
     ] as const);
     if (ct !== undefined) h['content-type'] = ct;
-    if (rng.chance(0.02)) h['content-encoding'] = rng.pick(['gzip', 'br', 'deflate', 'identity', 'x-garbage']);
+    if (rng.chance(0.02))
+      h['content-encoding'] = rng.pick(['gzip', 'br', 'deflate', 'identity', 'x-garbage']);
   }
   if (rng.chance(0.08))
     h['x-forwarded-for'] = rng.pick([
@@ -166,13 +186,16 @@ export function headers(rng: Prng, hasBody: boolean, gateway: boolean): Record<s
   if (rng.chance(0.03)) h.accept = rng.pick(['text/event-stream', '*/*', 'application/xml', '']);
   if (rng.chance(0.03)) h['if-match'] = rng.pick(['*', '"0"', 'W/"1"', word(rng)]);
   if (gateway && rng.chance(0.15)) {
-    h[rng.pick(['anthropic-version', 'anthropic-beta', 'openai-beta', 'x-stainless-lang', 'user-agent'])] = rng.pick([
-      '2023-06-01',
-      'tools-2024-04-04',
-      'assistants=v2',
-      `claude-cli/1.0 ${word(rng)}`,
-      oddString(rng).replace(/[^\x20-\x7e]/g, '').slice(0, 4000),
-    ]);
+    h[rng.pick(['anthropic-version', 'anthropic-beta', 'openai-beta', 'x-stainless-lang', 'user-agent'])] =
+      rng.pick([
+        '2023-06-01',
+        'tools-2024-04-04',
+        'assistants=v2',
+        `claude-cli/1.0 ${word(rng)}`,
+        oddString(rng)
+          .replace(/[^\x20-\x7e]/g, '')
+          .slice(0, 4000),
+      ]);
   }
   if (rng.chance(0.01)) h['x-huge'] = 'h'.repeat(rng.pick([8_000, 17_000, 70_000]));
   if (rng.chance(0.01)) for (let i = 0; i < rng.pick([50, 120]); i++) h[`x-many-${i}`] = word(rng);

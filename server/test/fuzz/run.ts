@@ -51,17 +51,22 @@ async function startTarget(options: FuzzOptions): Promise<Target> {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const target = { child, exited: null, stderr: '', errorLogs: [] } as unknown as Target;
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (target.stderr = (target.stderr + s).slice(-20_000)));
+  child
+    .stderr!.setEncoding('utf8')
+    .on('data', (s: string) => (target.stderr = (target.stderr + s).slice(-20_000)));
   let partial = '';
   child.stdout!.setEncoding('utf8').on('data', (s: string) => {
     const lines = (partial + s).split('\n');
     partial = lines.pop() ?? '';
-    for (const line of lines) if (line.trim() && target.errorLogs.length < 200) target.errorLogs.push(line.slice(0, 2000));
+    for (const line of lines)
+      if (line.trim() && target.errorLogs.length < 200) target.errorLogs.push(line.slice(0, 2000));
   });
   child.on('exit', (code, signal) => (target.exited = { code, signal }));
   target.ready = await new Promise<TargetReady>((resolve, reject) => {
     child.on('message', (m: any) => m?.ready && resolve(m.ready));
-    child.on('exit', (code) => reject(new Error(`the fuzz target exited (${code}) before it was ready:\n${target.stderr}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`the fuzz target exited (${code}) before it was ready:\n${target.stderr}`)),
+    );
   });
   return target;
 }
@@ -89,7 +94,10 @@ async function renewSession(ready: TargetReady, who: 'owner' | 'developer'): Pro
   });
   if (res.status !== 200) return; // the run goes on with a dead session; the tallies show it
   const body = (await res.json()) as { csrf_token: string };
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   ids[who] = { cookie, csrf: body.csrf_token };
 }
 
@@ -119,8 +127,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   try {
     const { ready } = target;
     for (const listener of ['console', 'gateway'] as const)
-      if (ready.routes[listener].length === 0) throw new Error(`the ${listener} listener registered no route`);
-    const openapi = (await (await fetch(`${ready.consoleUrl}/api/openapi.json`)).json()) as GenContext['openapi'];
+      if (ready.routes[listener].length === 0)
+        throw new Error(`the ${listener} listener registered no route`);
+    const openapi = (await (
+      await fetch(`${ready.consoleUrl}/api/openapi.json`)
+    ).json()) as GenContext['openapi'];
     const ctx: GenContext = {
       routes: ready.routes,
       openapi,
@@ -140,16 +151,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const index = indices[next++]!;
         const request = generate(options.seed, index, ctx);
         const outcome: Outcome = await sender.send(base[request.listener], request);
-        const key = outcome.note === 'timeout' || outcome.status === 0 ? (outcome.note ?? 'closed') : String(outcome.status);
+        const key =
+          outcome.note === 'timeout' || outcome.status === 0
+            ? (outcome.note ?? 'closed')
+            : String(outcome.status);
         bump((report.byRoute[request.listener][request.route] ??= {}), key);
         bump(report.byListener[request.listener], key);
         report.requests++;
-        if (outcome.status >= 500) report.serverErrors.push({ index, request: describeRequest(request), outcome });
-        if (outcome.note === 'timeout') report.timeouts.push({ index, request: describeRequest(request), outcome });
+        if (outcome.status >= 500)
+          report.serverErrors.push({ index, request: describeRequest(request), outcome });
+        if (outcome.note === 'timeout')
+          report.timeouts.push({ index, request: describeRequest(request), outcome });
         if (request.endsSession && outcome.status < 300 && outcome.status >= 200)
           await renewSession(ready, request.endsSession);
         if (report.requests % 10_000 === 0)
-          options.progress?.(`${report.requests} requests, ${report.serverErrors.length} 5xx, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+          options.progress?.(
+            `${report.requests} requests, ${report.serverErrors.length} 5xx, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+          );
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));
@@ -177,7 +195,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (reached) reachedFamilies.add(family);
         else report.unreached.push(`${listener} ${route}`);
       }
-      if (!options.only) report.unreachedFamilies.push(...[...families].filter((f) => !reachedFamilies.has(f)));
+      if (!options.only)
+        report.unreachedFamilies.push(...[...families].filter((f) => !reachedFamilies.has(f)));
     }
   } finally {
     await sender.close();

@@ -85,7 +85,11 @@ function wrongValue(rng: Prng, schema: Schema, ctx: SchemaContext): unknown {
     case 0:
       return s.maxLength !== undefined ? 'x'.repeat(s.maxLength + 1) : oddString(rng);
     case 1:
-      return s.maximum !== undefined ? s.maximum + 1 : s.minimum !== undefined ? s.minimum - 1 : edgeNumber(rng);
+      return s.maximum !== undefined
+        ? s.maximum + 1
+        : s.minimum !== undefined
+          ? s.minimum - 1
+          : edgeNumber(rng);
     case 2:
       return s.maxItems !== undefined
         ? Array.from({ length: s.maxItems + 1 }, () => validValue(rng, s.items ?? {}, ctx))
@@ -141,7 +145,11 @@ export function mutate(rng: Prng, value: unknown, schema: Schema, ctx: SchemaCon
       // Drop a field, or add one the schema does not know (or a prototype-polluting one).
       const keys = Object.keys(here);
       if (keys.length && rng.chance(0.5)) delete here[rng.pick(keys)];
-      else here[rng.pick(['__proto__', 'constructor', 'prototype', word(rng), oddString(rng)])] = randomJson(rng, 2);
+      else
+        here[rng.pick(['__proto__', 'constructor', 'prototype', word(rng), oddString(rng)])] = randomJson(
+          rng,
+          2,
+        );
     } else if (op === 1 && Array.isArray(here)) {
       here.push(...Array.from({ length: rng.int(1, 5) }, () => randomJson(rng, 1)));
     } else {

@@ -67,7 +67,11 @@ export function createSender(timeoutMs: number, rawTimeoutMs: number) {
       socket.on('close', () => {
         const text = received.toString('latin1').replace(/^HTTP\/1\.1 100 [^\r]*\r\n\r\n/, '');
         const status = /^HTTP\/1\.[01] (\d{3})/.exec(text);
-        finish(status ? { status: Number(status[1]), bodyStart: text.slice(0, KEEP) } : { status: 0, note: 'closed' });
+        finish(
+          status
+            ? { status: Number(status[1]), bodyStart: text.slice(0, KEEP) }
+            : { status: 0, note: 'closed' },
+        );
       });
       socket.on('data', (chunk: Buffer) => {
         received = Buffer.concat([received, chunk]).subarray(0, 64 * 1024);
@@ -98,7 +102,8 @@ export function createSender(timeoutMs: number, rawTimeoutMs: number) {
         return await viaUndici(base, r);
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
-        if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { status: 0, note: 'timeout' };
+        if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+          return { status: 0, note: 'timeout' };
         if (code === 'UND_ERR_INVALID_ARG' || err instanceof TypeError) {
           const o = await viaSocket(base, asRaw(r));
           return { ...o, note: o.note ?? 'client-refused' };
