@@ -19,6 +19,8 @@ export interface FuzzReport {
   byListener: Record<Listener, Record<string, number>>;
   serverErrors: Finding[];
   timeouts: Finding[];
+  /** Answers whose connection broke before the end of the body (a stream cut off). */
+  brokenOff: Finding[];
   /** Routes no request got past the router to (only 404s and closed connections). */
   unreached: string[];
   /** Families (first path segments) none of whose routes were reached. */
@@ -91,6 +93,8 @@ export function formatReport(r: FuzzReport): string {
     );
   out.push(`timeouts: ${r.timeouts.length}`);
   for (const f of r.timeouts.slice(0, 10)) out.push(`  #${f.index}\n  ${f.request}`);
+  out.push(`answers broken off before their end: ${r.brokenOff.length}`);
+  for (const f of r.brokenOff.slice(0, 10)) out.push(`  #${f.index} (${f.outcome.status})\n  ${f.request}`);
   if (r.unreached.length) out.push(`routes never reached (only 404 or no answer): ${r.unreached.join(', ')}`);
   if (r.unreachedFamilies.length) out.push(`ROUTE FAMILIES NEVER REACHED: ${r.unreachedFamilies.join(', ')}`);
   out.push(

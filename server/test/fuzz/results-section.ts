@@ -43,6 +43,7 @@ export function renderPart(r: FuzzReport, command: string, concurrency: number):
       `${new Date().toISOString()}, commit ${commit()}, ${os.cpus().length} CPUs, Node ${process.version}`,
     `- 5xx answers: **${r.serverErrors.length}**; crashes: **${r.crashed ? 1 : 0}**; /healthz of both listeners at the end: ${r.healthyAtEnd ? 'ok' : 'NOT OK'}`,
     `- Requests held until the fuzzer gave up (incomplete on purpose: HTTP/0.9 lines, bodies that stop short): ${r.timeouts.length}`,
+    `- Answers broken off before their end (status sent, then the connection cut): ${r.brokenOff.length}`,
     '- Status counts ("closed": the server closed the connection without an answer, as it does for a request it cannot parse):',
     `  - console listener: ${counts(r.byListener.console)}`,
     `  - Gateway listener: ${counts(r.byListener.gateway)}`,

@@ -91,7 +91,9 @@ async function renewSession(ready: TargetReady, who: 'owner' | 'developer'): Pro
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': CLEAN_ADDRESS },
     body: JSON.stringify(login),
-  });
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => undefined);
+  if (!res) return;
   if (res.status !== 200) return; // the run goes on with a dead session; the tallies show it
   const body = (await res.json()) as { csrf_token: string };
   const cookie = res.headers
@@ -99,6 +101,17 @@ async function renewSession(ready: TargetReady, who: 'owner' | 'developer'): Pro
     .map((c) => c.split(';')[0])
     .join('; ');
   ids[who] = { cookie, csrf: body.csrf_token };
+}
+
+/** Every request ends within this, whatever happens to it: a hung send must not stall the run. */
+const WATCHDOG_MS = 60_000;
+
+function watchdog(sending: Promise<Outcome>): Promise<Outcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 0, note: 'timeout' }), WATCHDOG_MS);
+  });
+  return Promise.race([sending, late]).finally(() => clearTimeout(timer));
 }
 
 function bump(counts: Record<string, number>, key: string) {
@@ -118,6 +131,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     byListener: { console: {}, gateway: {} },
     serverErrors: [],
     timeouts: [],
+    brokenOff: [],
     unreached: [],
     unreachedFamilies: [],
     crashed: null,
@@ -150,7 +164,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       while (next < indices.length && Date.now() < deadline && !target.exited) {
         const index = indices[next++]!;
         const request = generate(options.seed, index, ctx);
-        const outcome: Outcome = await sender.send(base[request.listener], request);
+        const outcome = await watchdog(sender.send(base[request.listener], request));
         const key =
           outcome.note === 'timeout' || outcome.status === 0
             ? (outcome.note ?? 'closed')
@@ -176,7 +190,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (!target.exited) {
       const health = await Promise.all(
         [ready.consoleUrl, ready.gatewayUrl].map((u) =>
-          fetch(`${u}/healthz`).then(
+          fetch(`${u}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
             (r) => r.status === 200,
             () => false,
           ),

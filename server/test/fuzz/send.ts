@@ -10,7 +10,10 @@ export interface Outcome {
   status: number;
   /** Up to 2 KB of the answer, kept for 5xx. */
   bodyStart?: string;
-  /** 'timeout', 'closed' (no answer), 'client-refused' (undici would not send it: sent raw instead). */
+  /**
+   * 'timeout', 'closed' (no answer), 'broken' (the answer broke off before its end), 'client-refused'
+   * (undici would not send it: sent raw instead).
+   */
   note?: string;
 }
 
@@ -36,11 +39,16 @@ export function createSender(timeoutMs: number, rawTimeoutMs: number) {
     } as never);
     const chunks: Buffer[] = [];
     let kept = 0;
-    for await (const chunk of res.body) {
-      if (res.statusCode >= 500 && kept < KEEP) {
-        chunks.push(chunk as Buffer);
-        kept += (chunk as Buffer).length;
+    try {
+      for await (const chunk of res.body) {
+        if (res.statusCode >= 500 && kept < KEEP) {
+          chunks.push(chunk as Buffer);
+          kept += (chunk as Buffer).length;
+        }
       }
+    } catch {
+      // The status came, then the connection broke before the end of the body.
+      return { status: res.statusCode, note: 'broken' };
     }
     return {
       status: res.statusCode,
