@@ -5,6 +5,8 @@ import type { Outcome } from './send.ts';
 
 export interface Finding {
   index: number;
+  /** The raw-socket case, or 'http' for a request sent through the HTTP client. */
+  kind: string;
   request: string;
   outcome: Outcome;
 }
@@ -63,6 +65,16 @@ export function describeRequest(r: FuzzRequest): string {
   return lines.join('\n  ');
 }
 
+/** How many findings of each kind: `http-0.9: 240, http: 2`. */
+export function kinds(findings: Finding[]): string {
+  const counts: Record<string, number> = {};
+  for (const f of findings) counts[f.kind] = (counts[f.kind] ?? 0) + 1;
+  return Object.entries(counts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ');
+}
+
 export function familyOf(listener: Listener, route: string): string {
   const url = route.split(' ')[1] ?? '';
   const parts = url.split('/').filter(Boolean);
@@ -91,7 +103,7 @@ export function formatReport(r: FuzzReport): string {
     out.push(
       `  #${f.index} → ${f.outcome.status}: ${f.outcome.bodyStart?.slice(0, 300) ?? ''}\n  ${f.request}\n  replay: FUZZ_SEED=${r.seed} FUZZ_ONLY=${f.index} npm run fuzz`,
     );
-  out.push(`timeouts: ${r.timeouts.length}`);
+  out.push(`timeouts: ${r.timeouts.length} (${kinds(r.timeouts)})`);
   for (const f of r.timeouts.slice(0, 10)) out.push(`  #${f.index}\n  ${f.request}`);
   out.push(`answers broken off before their end: ${r.brokenOff.length}`);
   for (const f of r.brokenOff.slice(0, 10)) out.push(`  #${f.index} (${f.outcome.status})\n  ${f.request}`);

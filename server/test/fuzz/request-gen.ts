@@ -42,7 +42,22 @@ export interface GenContext {
   routes: Record<Listener, RouteInfo[]>;
   openapi: OpenApiDoc;
   identities: Identities;
+  upstreamUrl: string;
   bodyLimits: Record<Listener, number>;
+}
+
+/**
+ * A provider key the fuzzer makes or changes points at the mock providers whenever its base URL would
+ * be accepted: any other address (or the provider's own, which this machine cannot reach) would make
+ * the Gateway's later requests through that key answer 502, rightly, and hide real 5xx among them.
+ * Base URLs the API must refuse are kept, to test that it does.
+ */
+function keepUpstreamLocal(value: unknown, method: string, upstreamUrl: string): void {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+  const body = value as Record<string, unknown>;
+  const url = body.base_url;
+  const reachable = typeof url === 'string' && /^https?:\/\/[^/]/i.test(url) && !url.startsWith(upstreamUrl);
+  if (reachable || url === null || (method === 'POST' && !('base_url' in body))) body.base_url = upstreamUrl;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -121,7 +136,7 @@ export function generate(seed: number, index: number, ctx: GenContext): FuzzRequ
       developer_id: [ids.ids.developer],
       device_id: [ids.ids.device],
       actor_id: [ids.ids.credential],
-      base_url: ['http://127.0.0.1:9/v1', 'https://api.example.com', 'file:///etc/passwd', 'http://[::1]:1/'],
+      base_url: [ctx.upstreamUrl, `${ctx.upstreamUrl}/v1`, 'file:///etc/passwd', 'ftp://x', 'http://'],
     },
   };
 
@@ -157,6 +172,7 @@ export function generate(seed: number, index: number, ctx: GenContext): FuzzRequ
         listener === 'gateway'
           ? (providerBody(rng, route.url, filled) ?? randomJson(rng, 3))
           : consoleBody(rng, op, route, schemaCtx, notes);
+      if (route.url.startsWith('/api/v1/provider-keys')) keepUpstreamLocal(value, m, ctx.upstreamUrl);
       let v = value;
       if (listener === 'gateway' && rng.chance(0.4)) {
         notes.push('mutated');

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import type { FuzzReport } from './report.ts';
+import { kinds, type FuzzReport } from './report.ts';
 
 const BEGIN = '<!-- suite:fuzz -->';
 const END = '<!-- /suite:fuzz -->';
@@ -42,7 +42,7 @@ export function renderPart(r: FuzzReport, command: string, concurrency: number):
     `- Seed ${r.seed}; ${r.requests.toLocaleString('en-US')} requests in ${r.seconds.toFixed(0)} s, ${concurrency} in flight; ` +
       `${new Date().toISOString()}, commit ${commit()}, ${os.cpus().length} CPUs, Node ${process.version}`,
     `- 5xx answers: **${r.serverErrors.length}**; crashes: **${r.crashed ? 1 : 0}**; /healthz of both listeners at the end: ${r.healthyAtEnd ? 'ok' : 'NOT OK'}`,
-    `- Requests held until the fuzzer gave up (incomplete on purpose: HTTP/0.9 lines, bodies that stop short): ${r.timeouts.length}`,
+    `- Requests held until the fuzzer gave up (incomplete on purpose: HTTP/0.9 lines, bodies that stop short): ${r.timeouts.length}${r.timeouts.length ? ` (${kinds(r.timeouts)})` : ''}`,
     `- Answers broken off before their end (status sent, then the connection cut): ${r.brokenOff.length}`,
     '- Status counts ("closed": the server closed the connection without an answer, as it does for a request it cannot parse):',
     `  - console listener: ${counts(r.byListener.console)}`,

@@ -150,6 +150,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       routes: ready.routes,
       openapi,
       identities: ready.identities,
+      upstreamUrl: ready.upstreamUrl,
       bodyLimits: { console: 256 * 1024, gateway: GATEWAY_BODY_LIMIT },
     };
     const base: Record<Listener, string> = { console: ready.consoleUrl, gateway: ready.gatewayUrl };
@@ -166,16 +167,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const request = generate(options.seed, index, ctx);
         const outcome = await watchdog(sender.send(base[request.listener], request));
         const key =
-          outcome.note === 'timeout' || outcome.status === 0
+          outcome.status === 0
             ? (outcome.note ?? 'closed')
-            : String(outcome.status);
+            : outcome.note === 'broken'
+              ? `${outcome.status} broken off`
+              : String(outcome.status);
         bump((report.byRoute[request.listener][request.route] ??= {}), key);
         bump(report.byListener[request.listener], key);
         report.requests++;
-        if (outcome.status >= 500)
-          report.serverErrors.push({ index, request: describeRequest(request), outcome });
-        if (outcome.note === 'timeout')
-          report.timeouts.push({ index, request: describeRequest(request), outcome });
+        const finding = () => ({
+          index,
+          kind: request.raw?.name ?? 'http',
+          request: describeRequest(request),
+          outcome,
+        });
+        if (outcome.status >= 500) report.serverErrors.push(finding());
+        if (outcome.note === 'timeout') report.timeouts.push(finding());
+        if (outcome.note === 'broken') report.brokenOff.push(finding());
         if (request.endsSession && outcome.status < 300 && outcome.status >= 200)
           await renewSession(ready, request.endsSession);
         if (report.requests % 10_000 === 0)

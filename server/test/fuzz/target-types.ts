@@ -30,6 +30,8 @@ export interface Identities {
 export interface TargetReady {
   consoleUrl: string;
   gatewayUrl: string;
+  /** The mock providers: the one place a provider key may point to in a run. */
+  upstreamUrl: string;
   routes: { console: RouteInfo[]; gateway: RouteInfo[] };
   identities: Identities;
 }

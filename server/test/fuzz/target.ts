@@ -107,6 +107,7 @@ async function main() {
   const ready: TargetReady = {
     consoleUrl: s.consoleUrl,
     gatewayUrl: s.gatewayUrl,
+    upstreamUrl: fx.upstream.url,
     routes: { console: routesOf(consolePort), gateway: routesOf(gatewayPort) },
     identities,
   };
