@@ -104,7 +104,11 @@ export function formatReport(r: FuzzReport): string {
       `  #${f.index} → ${f.outcome.status}: ${f.outcome.bodyStart?.slice(0, 300) ?? ''}\n  ${f.request}\n  replay: FUZZ_SEED=${r.seed} FUZZ_ONLY=${f.index} npm run fuzz`,
     );
   out.push(`timeouts: ${r.timeouts.length} (${kinds(r.timeouts)})`);
-  for (const f of r.timeouts.slice(0, 10)) out.push(`  #${f.index}\n  ${f.request}`);
+  // A few of each kind: the kinds say more than the first ten of the commonest.
+  const shown: Record<string, number> = {};
+  for (const f of r.timeouts)
+    if ((shown[f.kind] = (shown[f.kind] ?? 0) + 1) <= 3)
+      out.push(`  #${f.index} (${f.kind})\n  ${f.request}`);
   out.push(`answers broken off before their end: ${r.brokenOff.length}`);
   for (const f of r.brokenOff.slice(0, 10)) out.push(`  #${f.index} (${f.outcome.status})\n  ${f.request}`);
   if (r.unreached.length) out.push(`routes never reached (only 404 or no answer): ${r.unreached.join(', ')}`);

@@ -177,7 +177,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         report.requests++;
         const finding = () => ({
           index,
-          kind: request.raw?.name ?? 'http',
+          kind: request.raw?.name ?? (outcome.viaSocket ? 'refused by undici, sent raw' : 'http'),
           request: describeRequest(request),
           outcome,
         });

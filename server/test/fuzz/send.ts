@@ -8,6 +8,8 @@ import type { FuzzRequest } from './request-gen.ts';
 
 export interface Outcome {
   status: number;
+  /** Sent on a raw socket because undici refused it (a CR, LF or NUL in the path or a header). */
+  viaSocket?: boolean;
   /** Up to 2 KB of the answer, kept for 5xx. */
   bodyStart?: string;
   /**
@@ -114,7 +116,7 @@ export function createSender(timeoutMs: number, rawTimeoutMs: number) {
           return { status: 0, note: 'timeout' };
         if (code === 'UND_ERR_INVALID_ARG' || err instanceof TypeError) {
           const o = await viaSocket(base, asRaw(r));
-          return { ...o, note: o.note ?? 'client-refused' };
+          return { ...o, note: o.note ?? 'client-refused', viaSocket: true };
         }
         // The server closed the connection or reset it: no answer.
         return { status: 0, note: 'closed' };
