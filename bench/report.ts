@@ -172,14 +172,17 @@ function scenarioTable(run: LevelRun): string[] {
 
 export type Suite = 'api' | 'gateway' | 'policy';
 
-const begin = (suite: Suite) => `<!-- suite:${suite} -->`;
-const end = (suite: Suite) => `<!-- /suite:${suite} -->`;
+/** The fuzz run's section (`npm run fuzz` writes it): kept as it is by every bench run. */
+type Section = Suite | 'fuzz';
+
+const begin = (suite: Section) => `<!-- suite:${suite} -->`;
+const end = (suite: Section) => `<!-- /suite:${suite} -->`;
 
 /**
  * A suite's section from an earlier RESULTS.md, to keep when this run did not make that suite. A file
  * from before the sections had markers is all management API.
  */
-export function previousSection(text: string | undefined, suite: Suite): string | undefined {
+export function previousSection(text: string | undefined, suite: Section): string | undefined {
   if (!text) return undefined;
   const from = text.indexOf(begin(suite));
   const to = text.indexOf(end(suite));
@@ -201,7 +204,7 @@ export interface FullReport {
 }
 
 export function renderReport(r: FullReport): string {
-  const section = (suite: Suite, lines: string[] | undefined) => {
+  const section = (suite: Section, lines: string[] | undefined) => {
     const body = lines?.join('\n').trim() ?? previousSection(r.previous, suite);
     return body ? [begin(suite), body, end(suite), ''] : [];
   };
@@ -220,6 +223,7 @@ export function renderReport(r: FullReport): string {
       'policy',
       r.policy && renderPolicySection(r.policy.run, r.policy.detectors, r.policy.machine, r.policy.code),
     ),
+    ...section('fuzz', undefined),
   ].join('\n');
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { NulFreeStrings } from './nul-free-strings.ts';
 import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
@@ -57,7 +58,10 @@ export function openStore(options: StoreOptions): Store {
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const url = new URL(options.databaseUrl);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new NulFreeStrings()],
+    });
     return {
       db,
       dialect: 'postgres',
