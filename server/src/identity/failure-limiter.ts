@@ -8,7 +8,7 @@
 import ipaddr from 'ipaddr.js';
 import { sql, type Kysely } from 'kysely';
 import { sha256Hex } from '../crypto/tokens.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, FailureLimitsTable } from '../store/schema.ts';
 
 export const FIRST_LOCK_MS = 1000;
 export const MAX_LOCK_MS = 15 * 60_000;
@@ -81,14 +81,7 @@ export function countedAddress(ip: string): string {
   }
 }
 
-interface Row {
-  key: string;
-  failures: number;
-  allowance: number;
-  window_ms: number;
-  first_at: number;
-  last_at: number;
-}
+type Row = FailureLimitsTable;
 
 /** A row's failures still in force and the time left on its lock; a row past both counts nothing. */
 function inForce(row: Row | undefined, now: number): { failures: number; waitMs: number } {

@@ -31,7 +31,15 @@ export interface FuzzReport {
   healthyAtEnd: boolean;
   /** Error lines Gatehouse logged during the run (at most 50). */
   errorLogs: string[];
+  /** Pauses of Gatehouse's event loop of a second or more, with the requests in flight (at most 50). */
+  stalls: Array<{ ms: number; requests: string[] }>;
 }
+
+/**
+ * A pause of the event loop this long fails the run: shorter ones are reported only, since a busy 2-core
+ * machine (a garbage collection, another process) can pause a healthy Gatehouse for a second.
+ */
+export const FAILING_STALL_MS = 5000;
 
 const SECRET_HEADERS = new Set([
   'authorization',
@@ -119,11 +127,25 @@ export function formatReport(r: FuzzReport): string {
       : 'the process stayed up',
   );
   out.push(`/healthz at the end: ${r.healthyAtEnd ? 'ok' : 'NOT OK'}`);
+  if (r.stalls.length)
+    out.push(
+      `event loop blocked ${r.stalls.length} times for 1 s or more:\n  ${r.stalls
+        .slice(0, 10)
+        .map((x) => `${x.ms} ms, in flight: ${x.requests.join('; ') || 'none'}`)
+        .join('\n  ')}`,
+    );
+  else out.push('event loop never blocked for 1 s or more');
   if (r.errorLogs.length)
     out.push(`error lines logged: ${r.errorLogs.length}\n  ${r.errorLogs.slice(0, 10).join('\n  ')}`);
   return out.join('\n');
 }
 
 export function failed(r: FuzzReport): boolean {
-  return r.serverErrors.length > 0 || r.crashed !== null || !r.healthyAtEnd || r.unreachedFamilies.length > 0;
+  return (
+    r.serverErrors.length > 0 ||
+    r.crashed !== null ||
+    !r.healthyAtEnd ||
+    r.unreachedFamilies.length > 0 ||
+    r.stalls.some((x) => x.ms >= FAILING_STALL_MS)
+  );
 }

@@ -37,6 +37,7 @@ interface Target {
   exited: { code: number | null; signal: string | null } | null;
   stderr: string;
   errorLogs: string[];
+  stalls: FuzzReport['stalls'];
 }
 
 async function startTarget(options: FuzzOptions): Promise<Target> {
@@ -50,7 +51,8 @@ async function startTarget(options: FuzzOptions): Promise<Target> {
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const target = { child, exited: null, stderr: '', errorLogs: [] } as unknown as Target;
+  const target = { child, exited: null, stderr: '', errorLogs: [], stalls: [] } as unknown as Target;
+  child.on('message', (m: any) => m?.stall && target.stalls.length < 50 && target.stalls.push(m.stall));
   child
     .stderr!.setEncoding('utf8')
     .on('data', (s: string) => (target.stderr = (target.stderr + s).slice(-20_000)));
@@ -137,6 +139,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     crashed: null,
     healthyAtEnd: false,
     errorLogs: [],
+    stalls: [],
   };
   try {
     const { ready } = target;
@@ -224,6 +227,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     await sender.close();
     if (target.exited) report.crashed = { ...target.exited, stderr: target.stderr.slice(-4000) };
     else await stopTarget(target);
+    report.stalls = target.stalls;
     report.errorLogs = target.errorLogs.filter((l) => /"level":(50|60)/.test(l)).slice(0, 50);
   }
   return report;

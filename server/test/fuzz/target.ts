@@ -14,6 +14,9 @@ import { addAdmin, addDeveloper, PASSWORD } from '../helpers/people.ts';
 import { MOCK_KEYS } from '../mocks/mock-upstream.ts';
 import type { Identities, TargetReady } from './target-types.ts';
 
+const TICK_MS = 100;
+const STALL_MS = 1000;
+
 // Every Fastify instance publishes itself on this channel when it is made, before any route is added.
 const instances: Array<{ app: FastifyInstance; routes: Array<{ method: string; url: string }> }> = [];
 diagnostics.subscribe('fastify.initialization', (message) => {
@@ -23,7 +26,24 @@ diagnostics.subscribe('fastify.initialization', (message) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   instances.push({ app: fastify, routes });
+  fastify.addHook('onRequest', async (req) => {
+    inFlight.set(req.id, { at: Date.now(), what: `${req.method} ${req.url.slice(0, 120)}` });
+  });
+  fastify.addHook('onResponse', async (req) => void inFlight.delete(req.id));
 });
+
+// A blocked event loop stops both listeners without a 5xx or a crash: each pause of a second or more
+// goes to the parent with the requests that were in flight when it began, for the report.
+const inFlight = new Map<string, { at: number; what: string }>();
+let tick = Date.now();
+setInterval(() => {
+  const now = Date.now();
+  if (now - tick > STALL_MS && process.send) {
+    const during = [...inFlight.values()].filter((r) => r.at <= tick).map((r) => r.what);
+    process.send({ stall: { ms: now - tick - TICK_MS, requests: during.slice(0, 20) } });
+  }
+  tick = now;
+}, TICK_MS).unref();
 
 function portOf(app: FastifyInstance): number | undefined {
   const addr = app.server.address();
