@@ -36,7 +36,10 @@ export interface ActivityInput {
   operation: string;
   status: number;
   outcome: Outcome;
-  /** Why the Gateway itself refused or failed (gateway_error), as a stable code. */
+  /**
+   * Why the Gateway itself refused or failed (gateway_error), or why the provider gave no answer
+   * (upstream_error: upstream_unreachable, upstream_timeout, upstream_interrupted), as a stable code.
+   */
   errorCode: string | null;
   /** The policy rules that fired. */
   signals: string[];

@@ -53,7 +53,12 @@ const ActivityRecord = Type.Object(
     operation: Type.String({ description: 'messages, count_tokens, chat.completions, generateContent, …' }),
     status: Type.Integer({ description: 'The HTTP status the caller received.' }),
     outcome: Type.Enum([...OUTCOMES]),
-    error_code: Nullable(Type.String({ description: 'Why the Gateway refused or failed, when it did.' })),
+    error_code: Nullable(
+      Type.String({
+        description:
+          'Why the Gateway refused or failed, or why the provider gave no answer (upstream_unreachable, upstream_timeout, upstream_interrupted).',
+      }),
+    ),
     signals: Type.Array(Type.String(), { description: 'The policy rules that fired.' }),
     input_tokens: Nullable(Type.Integer()),
     output_tokens: Nullable(Type.Integer()),
