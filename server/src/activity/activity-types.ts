@@ -32,7 +32,10 @@ export interface ActivityInput {
   provider: string | null;
   model: string | null;
   providerKeyId: string | null;
-  /** What was asked: messages, count_tokens, chat.completions, generateContent, … */
+  /**
+   * What was asked: messages, count_tokens, chat.completions, generateContent, …; for a path the
+   * Gateway does not serve, its method and path (`POST /v1/batches`, unserved.ts).
+   */
   operation: string;
   status: number;
   outcome: Outcome;
