@@ -11,12 +11,20 @@ import { pickShell, renderEnv } from './shell-syntax.ts';
 import { loadState, saveState, type ToolMode } from './state-store.ts';
 import { status } from './status.ts';
 import { setupTool, undoTool } from './tool-setup.ts';
-import { didYouMean } from './nearest.ts';
+import { didYouMean, nearest } from './nearest.ts';
 import { TOOLS, toolEnv, toolSpec } from './tools.ts';
 import { CLIENT_VERSION } from './version.ts';
 
 function parse(args: string[], options: ParseArgsConfig['options'] = {}) {
-  return parseArgs({ args, options, allowPositionals: true, strict: true });
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    // A mistyped long option gets the nearest of the command's own, as a mistyped command does.
+    const typed = /^Unknown option '--([^'=]+)'/.exec((err as Error).message)?.[1];
+    const near = typed === undefined ? undefined : nearest(typed, Object.keys(options));
+    if (near) throw new CliError(`Unknown option "--${typed}". Did you mean "--${near}"?`, EXIT.usage);
+    throw err;
+  }
 }
 
 function modeOf(subscription: boolean | undefined): ToolMode {

@@ -78,16 +78,21 @@ describe('the command line', () => {
       [['stauts'], /Unknown command "stauts"\. Did you mean "status"\?/],
       [['loign'], /Did you mean "login"\?/],
       [['help', 'setpu'], /Did you mean "setup"\?/],
+      [
+        ['setup', 'codex', '--subscripton'],
+        /Unknown option "--subscripton"\. Did you mean "--subscription"\?/,
+      ],
+      [['login', '--no-browsr'], /Did you mean "--no-browser"\?/],
     ];
     for (const [argv, message] of cases) {
       const res = await runCli(machine, argv);
       assert.equal(res.code, 2, argv.join(' '));
       assert.match(res.stderr, message);
     }
-    for (const argv of [['env', 'cursor-ide'], ['deploy']]) {
+    for (const argv of [['env', 'cursor-ide'], ['deploy'], ['env', 'codex', '--verbose']]) {
       const res = await runCli(machine, argv);
       assert.equal(res.code, 2);
-      assert.match(res.stderr, /^Unknown (tool|command)/);
+      assert.match(res.stderr, /^Unknown (tool|command|option)/);
       assert.doesNotMatch(res.stderr, /Did you mean/);
     }
   });
