@@ -47,48 +47,63 @@ const fresh = (ration: Ration, now: number): Bucket => ({
   since: 0,
 });
 
-/** Says whether an unserved request from `ip` is recorded, and logs what was left out. */
+/**
+ * Says whether an unserved request from `ip` is recorded, and logs what was left out. The log is
+ * rationed with the records: a summary is written only beside a record (an address's own when it is
+ * recorded again; the listener's, of what its ration and forgotten addresses left out, at the next
+ * record of any), so a flood from however many addresses writes no more log lines than records.
+ */
 export function createUnservedRation(log: Logger, limits = UNSERVED_LIMITS) {
   const buckets = new Map<string, Bucket>();
   let overall: Bucket | null = null;
 
-  const summarise = (address: string, b: Bucket, now: number) => {
+  const skip = (b: Bucket, now: number, count = 1) => {
+    if (b.skipped === 0) b.since = now;
+    b.skipped += count;
+  };
+  const summarise = (address: string | null, b: Bucket, now: number) => {
     if (b.skipped === 0) return;
     log.warn(
       {
-        address,
+        ...(address ? { address } : {}),
         skipped: b.skipped,
         since: new Date(b.since).toISOString(),
         seconds: Math.round((now - b.since) / 1000),
       },
-      'requests to paths the Gateway does not serve were left out of the activity (rate limit)',
+      address
+        ? 'requests to paths the Gateway does not serve were left out of the activity (rate limit of the address)'
+        : 'requests to paths the Gateway does not serve were left out of the activity (rate limit of the listener)',
     );
     b.skipped = 0;
   };
 
   return function admit(ip: string, now = Date.now()): boolean {
     const address = countedAddress(ip);
+    overall ??= fresh(limits.overall, now);
     let b = buckets.get(address);
     if (b)
       buckets.delete(address); // re-inserted below: the map's order is the order last seen
     else {
       if (buckets.size >= limits.addresses) {
-        const [oldest, ob] = buckets.entries().next().value!;
+        const [oldest, forgotten] = buckets.entries().next().value!;
         buckets.delete(oldest);
-        summarise(oldest, ob, now);
+        // What a forgotten address left out is the listener's to report.
+        if (forgotten.skipped > 0) skip(overall, forgotten.since, forgotten.skipped);
       }
       b = fresh(limits.perAddress, now);
     }
     buckets.set(address, b);
     // The address's own bucket first, so that one address's flood does not spend the listener's.
-    overall ??= fresh(limits.overall, now);
-    const admitted = take(b, limits.perAddress, now) && take(overall, limits.overall, now);
-    if (!admitted) {
-      if (b.skipped === 0) b.since = now;
-      b.skipped++;
+    if (!take(b, limits.perAddress, now)) {
+      skip(b, now);
+      return false;
+    }
+    if (!take(overall, limits.overall, now)) {
+      skip(overall, now);
       return false;
     }
     summarise(address, b, now);
+    summarise(null, overall, now);
     return true;
   };
 }

@@ -139,6 +139,9 @@ eachEngine('paths the Gateway does not serve', (engine) => {
     // At most the listener's burst and what refilled meanwhile; earlier tests spent a dozen of it.
     assert.ok(recorded <= UNSERVED_LIMITS.overall.burst + refilled, `${recorded} of ${sent} recorded`);
     assert.ok(recorded >= UNSERVED_LIMITS.overall.burst - 20, `${recorded} of ${sent} recorded`);
+    // The log is rationed with the records: a summary only ever beside one.
+    const summaries = logLines.filter((l) => /left out of the activity/.test(l.msg ?? ''));
+    assert.ok(summaries.length <= recorded, `${summaries.length} summaries`);
   });
 });
 
@@ -176,7 +179,7 @@ describe('the ration of unserved records', () => {
     assert.equal(lines[0]!.seconds, 10);
   });
 
-  test('IPv6 counts by its /64; the listener’s ration binds across addresses; forgotten addresses are summed up', async () => {
+  test('IPv6 counts by its /64; the listener’s ration binds across addresses; its summary takes in forgotten addresses', async () => {
     const { admit, lines } = ration();
     const t = 2_000_000;
     assert.deepEqual(
@@ -184,14 +187,28 @@ describe('the ration of unserved records', () => {
       [true, true, true, false],
     );
     assert.equal(admit('10.0.0.2', t), true);
+    // Room for two addresses: the /64, which had one request left out, is forgotten for 10.0.0.3, and
+    // the listener reports it beside 10.0.0.3's record, naming no address.
     assert.equal(admit('10.0.0.3', t), true, 'the fifth of the listener’s burst');
-    assert.equal(admit('10.0.0.4', t), false, 'the listener’s ration is spent');
-    // Three addresses were seen with room for two: the /64 that was left out of the record is
-    // forgotten first, and its summary written then.
     await new Promise((r) => setImmediate(r));
-    assert.ok(
-      lines.some((l) => l.address === '2001:db8::/64' && l.skipped === 1),
-      JSON.stringify(lines),
+    assert.deepEqual(
+      lines.map((l) => [l.address, l.skipped]),
+      [[undefined, 1]],
+    );
+    assert.match(lines[0]!.msg, /rate limit of the listener/);
+    assert.equal(admit('10.0.0.4', t), false, 'the listener’s ration is spent');
+    assert.equal(admit('10.0.0.5', t + 500), false);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(lines.length, 1, 'no summary without a record');
+    // A second refills one record (60 a minute), and the summary comes with it.
+    assert.equal(admit('10.0.0.6', t + 1_000), true);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(
+      lines.map((l) => [l.address, l.skipped, l.seconds]),
+      [
+        [undefined, 1, 0],
+        [undefined, 2, 1],
+      ],
     );
   });
 
