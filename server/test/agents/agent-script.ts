@@ -15,7 +15,7 @@ const FILE_MARK = /gatehouse-agent-check [0-9a-f]+/;
 const READERS: Array<{ name: string; args: (file: string) => Record<string, unknown> }> = [
   { name: 'Read', args: (file) => ({ file_path: file }) }, // Claude Code
   { name: 'exec_command', args: (file) => ({ cmd: `cat ${file}` }) }, // Codex
-  { name: 'read_file', args: (file) => ({ absolute_path: file }) }, // Gemini CLI
+  { name: 'read_file', args: (file) => ({ file_path: file }) }, // Gemini CLI
 ];
 
 const text = (v: unknown): string => JSON.stringify(v ?? null);
@@ -57,7 +57,10 @@ function responses(body: Record<string, any>): ScriptedTurn | undefined {
   );
 }
 
-/** A value that fits a JSON schema (the first of an enum, the properties an object requires). */
+/**
+ * A value that fits a JSON schema (the first of an enum, the properties an object requires, the least
+ * number allowed or 1): Gemini CLI's router asks for {complexity_reasoning, complexity_score 1-100}.
+ */
 function fitting(schema: any, depth = 0): unknown {
   if (!schema || typeof schema !== 'object' || depth > 8) return null;
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -69,7 +72,7 @@ function fitting(schema: any, depth = 0): unknown {
   }
   if (type === 'array') return [];
   if (type === 'boolean') return false;
-  if (type === 'number' || type === 'integer') return 0;
+  if (type === 'number' || type === 'integer') return schema.minimum ?? 1;
   return 'Chosen by the mock provider.';
 }
 

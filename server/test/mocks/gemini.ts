@@ -4,7 +4,8 @@
 //   lines and no end marker; without it, one JSON array), `candidates`, `usageMetadata`
 //   (promptTokenCount, candidatesTokenCount, totalTokenCount), `modelVersion`, `responseId`;
 // - "Function calling" (ai.google.dev/gemini-api/docs/function-calling): a `functionCall` {name, args} part,
-//   sent whole (never split across streamed chunks), with finishReason STOP;
+//   sent whole (never split across streamed chunks), with finishReason STOP; "Thought signatures"
+//   (ai.google.dev/gemini-api/docs/thought-signatures): Gemini 3 models add `thoughtSignature` to the call;
 // - "Counting tokens" API reference (ai.google.dev/api/tokens): `models.countTokens` → `{totalTokens}`;
 // - "API keys" (ai.google.dev/gemini-api/docs/api-key): the `x-goog-api-key` header or `?key=`;
 // - "Troubleshooting guide" (ai.google.dev/gemini-api/docs/troubleshooting): `{error: {code, message, status}}`
@@ -85,7 +86,9 @@ function reply(x: Exchange): Reply {
     responseId,
   });
   // A function call is one part, whole, in the last (streamed: the only) chunk; the finish stays STOP.
-  const call = x.toolCall && { functionCall: { name: x.toolCall.name, args: x.toolCall.arguments } };
+  // Gemini 3 models sign their function calls (`thoughtSignature`), which the caller must send back.
+  const signed = /^gemini-3/.test(x.model) ? { thoughtSignature: base62(64) } : {};
+  const call = x.toolCall && { functionCall: { name: x.toolCall.name, args: x.toolCall.arguments }, ...signed };
   const pieces: Array<string | Record<string, unknown>> = call ? [call] : x.pieces;
   const output = estimateTokens(call ?? x.pieces.join(''));
   if (x.operation === 'generateContent') {
