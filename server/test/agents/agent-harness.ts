@@ -41,7 +41,7 @@ export interface AgentMachine {
 
 /**
  * One Gateway (mock upstream scripted for agents) with a key for every model the agents ask for: the
- * fixture's keys, plus OpenAI's current models (Codex) on the same mock.
+ * fixture's keys, plus every GPT and Codex model (Codex asks for its newest by default) on the same mock.
  */
 export async function startAgentGateway(engine: Engine): Promise<GatewayFixture> {
   const g = await startGatewayFixture(engine, { upstream: { script: AGENT_SCRIPT } });
@@ -51,7 +51,7 @@ export async function startAgentGateway(engine: Engine): Promise<GatewayFixture>
       provider: 'openai',
       secret: MOCK_KEYS.openai,
       base_url: `${g.upstream.url}/v1`,
-      enabled_models: ['gpt-5*', 'codex-*', 'gpt-4.1*'],
+      enabled_models: ['gpt-*', 'codex-*'],
     });
     return g;
   } catch (err) {

@@ -12,7 +12,8 @@ agentSuite(
     operation: 'responses',
     hasPromptAndTools: (body) =>
       JSON.stringify([body.instructions, body.input]).length > 1000 && body.tools?.length > 0,
-    run: (m, prompt) => runAgent(m, 'codex', ['exec', '--skip-git-repo-check', prompt]),
+    // Codex 0.169's default model (gpt-6.1-sol) is sent without function tools; gpt-5-codex offers them.
+    run: (m, prompt) => runAgent(m, 'codex', ['exec', '--skip-git-repo-check', '-m', 'gpt-5-codex', prompt]),
   },
   {
     skip: 'the Gateway does not serve POST /v1/responses yet (branch shapes15 adds it): remove this skip when it is merged',
