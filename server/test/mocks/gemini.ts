@@ -88,7 +88,10 @@ function reply(x: Exchange): Reply {
   // A function call is one part, whole, in the last (streamed: the only) chunk; the finish stays STOP.
   // Gemini 3 models sign their function calls (`thoughtSignature`), which the caller must send back.
   const signed = /^gemini-3/.test(x.model) ? { thoughtSignature: base62(64) } : {};
-  const call = x.toolCall && { functionCall: { name: x.toolCall.name, args: x.toolCall.arguments }, ...signed };
+  const call = x.toolCall && {
+    functionCall: { name: x.toolCall.name, args: x.toolCall.arguments },
+    ...signed,
+  };
   const pieces: Array<string | Record<string, unknown>> = call ? [call] : x.pieces;
   const output = estimateTokens(call ?? x.pieces.join(''));
   if (x.operation === 'generateContent') {
