@@ -100,10 +100,7 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
   const result: Guarded = { spotted: [], blocked: null, redacted: false };
   if (!policy.active) return result;
   const scan = where === 'request' ? policy.scan : policy.peek;
-  const spot = (spotted: Spotted) => {
-    result.spotted.push(spotted);
-    if (spotted.hit.action === 'block') result.blocked ??= spotted;
-  };
+  const spot = spotter(result);
   // Strings to rewrite once every join has been read: a join's hit may redact the end of an earlier one.
   const rewrites: Array<{
     slot: TextSlot;
@@ -224,6 +221,14 @@ function guardKeys(
     for (const [k, v] of entries) setOwn(record, k, v);
   }
   return { steps, renamed: renames !== null };
+}
+
+/** Notes a hit in `result` (the first that blocks as `blocked`). Returned unnamed, as below. */
+function spotter(result: Guarded): (s: Spotted) => void {
+  return (spotted) => {
+    result.spotted.push(spotted);
+    if (spotted.hit.action === 'block') result.blocked ??= spotted;
+  };
 }
 
 /** A slot's location, built only when asked. An arrow returned unnamed: under tsx a closure bound to a
