@@ -39,7 +39,7 @@ export async function buildGatewayApp(
   // message, activity record or upstream URL carries it.
   const app = Fastify({ ...fastifyOptions(config, log, GATEWAY_BODY_LIMIT), rewriteUrl: cutDevicePath });
   registerAccessLog(app, 'x-gatehouse-request-id');
-  registerTransportSecurity(app);
+  registerTransportSecurity(app, config.trustedProxies);
 
   // Declared up front so that every request object has the same shape (the pipeline sets it per request).
   app.decorateRequest('exchange', null);

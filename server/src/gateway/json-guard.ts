@@ -100,10 +100,7 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
   const result: Guarded = { spotted: [], blocked: null, redacted: false };
   if (!policy.active) return result;
   const scan = where === 'request' ? policy.scan : policy.peek;
-  const spot = (spotted: Spotted) => {
-    result.spotted.push(spotted);
-    if (spotted.hit.action === 'block') result.blocked ??= spotted;
-  };
+  const spot = spotter(result);
   // Strings to rewrite once every join has been read: a join's hit may redact the end of an earlier one.
   const rewrites: Array<{
     slot: TextSlot;
@@ -128,7 +125,7 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
     if (typeof node === 'string') {
       if (isBinaryDataUrl(node)) continue;
       const hits = scan(node);
-      const slot: TextSlot = { text: node, cuts: [], location: () => locationOf(step) };
+      const slot: TextSlot = { text: node, cuts: [], location: locator(step) };
       if (hits.length > 0) {
         const location = locationOf(step);
         const mine = hits.map((hit) => ({
@@ -152,7 +149,8 @@ export function guardJson(policy: CompiledPolicy, doc: unknown, where: 'request'
     }
     const record = node as Record<string, unknown>;
     const mediaType = recordMediaType(record);
-    const keys = guardKeys(record, step, scan, spot);
+    // Keys are names that come back in every request and answer: remembered, whichever way it goes.
+    const keys = guardKeys(record, step, policy.scan, spot);
     if (keys.renamed) result.redacted = true;
     for (let i = keys.steps.length - 1; i >= 0; i--) {
       const child = keys.steps[i]!;
@@ -223,6 +221,20 @@ function guardKeys(
     for (const [k, v] of entries) setOwn(record, k, v);
   }
   return { steps, renamed: renames !== null };
+}
+
+/** Notes a hit in `result` (the first that blocks as `blocked`). Returned unnamed, as below. */
+function spotter(result: Guarded): (s: Spotted) => void {
+  return (spotted) => {
+    result.spotted.push(spotted);
+    if (spotted.hit.action === 'block') result.blocked ??= spotted;
+  };
+}
+
+/** A slot's location, built only when asked. An arrow returned unnamed: under tsx a closure bound to a
+ * name (`location: () => …`) costs a defineProperty of its name per string. */
+function locator(step: Step | null): () => string {
+  return () => locationOf(step);
 }
 
 function locationOf(step: Step | null): string {

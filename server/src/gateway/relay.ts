@@ -18,6 +18,15 @@ const TOO_LARGE =
 import { MAX_JSON_KEPT, meterWhole, parseAnswer, ResponseTap, takeWhole } from './response-tap.ts';
 import { callerHeaders } from './upstream.ts';
 
+/**
+ * Past the cap an answer cannot be checked, so it is stopped, and the provider's connection with it.
+ * (A function of the module: under tsx a closure bound to a name costs a defineProperty per answer.)
+ */
+function tooLarge(x: Exchange, reply: FastifyReply, answer: Dispatcher.ResponseData): FastifyReply {
+  answer.body.destroy();
+  return x.block(reply, TOO_LARGE);
+}
+
 export async function relayAnswer(
   x: Exchange,
   reply: FastifyReply,
@@ -36,12 +45,7 @@ export async function relayAnswer(
   // without alt=sse): a JSON document cannot be judged piece by piece.
   const guarded = policy.active && ok;
   const cap = guarded ? GUARDED_MAX : MAX_JSON_KEPT;
-  // Past the cap an answer cannot be checked, so it is stopped, and the provider's connection with it.
-  const tooLarge = () => {
-    answer.body.destroy();
-    return x.block(reply, TOO_LARGE);
-  };
-  if (guarded && !sse && length > cap) return tooLarge();
+  if (guarded && !sse && length > cap) return tooLarge(x, reply, answer);
 
   let head: Buffer[] = [];
   if (!sse && (guarded || !x.stream) && !(length > cap)) {
@@ -81,7 +85,7 @@ export async function relayAnswer(
       }
       return reply.code(answer.statusCode).headers(callerHeaders(answer.headers)).send(whole);
     }
-    if (guarded) return tooLarge();
+    if (guarded) return tooLarge(x, reply, answer);
     // Larger than it is worth holding: what was read goes first, the rest follows as a stream.
     head = taken.chunks;
   }

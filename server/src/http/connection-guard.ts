@@ -63,28 +63,51 @@ function limitBodySilence(server: Server, req: IncomingMessage, res: ServerRespo
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (!hasBody || req.complete) return;
-  const socket = req.socket;
-  // Emitted by Node on the socket's idle timeout only while the request is incomplete.
-  const onSilence = () => server.emit('clientError', new BodyIdleTimeout('request body idle'), socket);
-  // Emitted whatever the request's state: once it is complete, the limit is simply dropped. Listening
-  // also keeps Node from closing the socket on a timeout nobody claimed.
-  const onTimeout = () => {
-    if (req.complete) disarm();
-  };
-  const disarm = () => {
-    req.off('timeout', onSilence);
-    res.off('timeout', onTimeout);
-    // After the answer, the socket's timeout is Node's keep-alive timeout: not ours to clear.
-    if (!res.writableFinished && !socket.destroyed) socket.setTimeout(0);
-  };
-  socket.setTimeout(idleMs);
-  req.on('timeout', onSilence);
-  res.on('timeout', onTimeout);
-  req.once('end', disarm);
-  res.once('close', () => {
-    req.off('timeout', onSilence);
-    res.off('timeout', onTimeout);
-  });
+  // The listeners are module functions bound to the request's state: this runs for every request with
+  // a body, and under tsx each closure bound to a name would cost a defineProperty of its name.
+  const watch: Watch = { server, req, res, socket: req.socket, onSilence: noop, onTimeout: noop };
+  watch.onSilence = bodySilent.bind(watch);
+  watch.onTimeout = answerTimeout.bind(watch);
+  watch.socket.setTimeout(idleMs);
+  req.on('timeout', watch.onSilence);
+  res.on('timeout', watch.onTimeout);
+  req.once('end', disarm.bind(watch));
+  res.once('close', unwatch.bind(watch));
+}
+
+interface Watch {
+  server: Server;
+  req: IncomingMessage;
+  res: ServerResponse;
+  socket: Socket;
+  onSilence: () => void;
+  onTimeout: () => void;
+}
+
+const noop = () => {};
+
+/** Emitted by Node on the socket's idle timeout only while the request is incomplete. */
+function bodySilent(this: Watch): void {
+  this.server.emit('clientError', new BodyIdleTimeout('request body idle'), this.socket);
+}
+
+/**
+ * Emitted whatever the request's state: once it is complete, the limit is simply dropped. Listening
+ * also keeps Node from closing the socket on a timeout nobody claimed.
+ */
+function answerTimeout(this: Watch): void {
+  if (this.req.complete) disarm.call(this);
+}
+
+function disarm(this: Watch): void {
+  unwatch.call(this);
+  // After the answer, the socket's timeout is Node's keep-alive timeout: not ours to clear.
+  if (!this.res.writableFinished && !this.socket.destroyed) this.socket.setTimeout(0);
+}
+
+function unwatch(this: Watch): void {
+  this.req.off('timeout', this.onSilence);
+  this.res.off('timeout', this.onTimeout);
 }
 
 function refusalLog({ log, listener, limits }: GuardOptions): (cap: 'total' | 'address') => void {

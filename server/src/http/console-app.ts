@@ -68,7 +68,7 @@ export async function buildConsoleApp(
   const app = Fastify(fastifyOptions(config, log, 256 * 1024)).withTypeProvider<TypeBoxTypeProvider>();
   registerAccessLog(app);
   registerErrorHandling(app);
-  registerTransportSecurity(app);
+  registerTransportSecurity(app, config.trustedProxies);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(API_HEADERS);
     // Pages that need more (the console's page, the API reference) set their own policy.

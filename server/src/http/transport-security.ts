@@ -10,8 +10,15 @@ import type { FastifyInstance } from 'fastify';
  * about the whole registrable domain, the organisation's to make. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-export function registerTransportSecurity(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+/**
+ * A listener of its own TLS, or behind trusted proxies, may see HTTPS; any other only plain HTTP, and
+ * gets no hook at all (it ran on every answer). The hook is synchronous: an async one costs every
+ * answer a promise and a turn of the microtask queue.
+ */
+export function registerTransportSecurity(app: FastifyInstance, trustedProxies: readonly unknown[]): void {
+  if (!app.initialConfig.https && trustedProxies.length === 0) return;
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    done(null, payload);
   });
 }

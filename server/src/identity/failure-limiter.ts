@@ -6,7 +6,7 @@
 // an account over its ceiling (a guess spread over many addresses) refuses only the addresses that have
 // failed on it. An address that has not been failing is never refused a correct secret or password.
 import ipaddr from 'ipaddr.js';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { sha256Hex } from '../crypto/tokens.ts';
 import type { Database, FailureLimitsTable } from '../store/schema.ts';
 
@@ -83,6 +83,16 @@ export function countedAddress(ip: string): string {
 
 type Row = FailureLimitsTable;
 
+/** A subject's rows: by address, and for an account by (account, address) and by account. */
+interface Keys {
+  address: string;
+  pair?: string;
+  account?: string;
+}
+/** Subjects whose keys are kept (a few hundred kB at most). */
+const KEYS_CACHED = 4096;
+const KEY_ID_MAX = 320;
+
 /** A row's failures still in force and the time left on its lock; a row past both counts nothing. */
 function inForce(row: Row | undefined, now: number): { failures: number; waitMs: number } {
   if (!row) return { failures: 0, waitMs: 0 };
@@ -97,7 +107,7 @@ export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules):
   let lastSweep = 0;
 
   const keyOf = (...parts: string[]) => sha256Hex([rules.name, ...parts].join('\n'));
-  function keys(subject: Subject) {
+  function derive(subject: Subject): Keys {
     const address = countedAddress(subject.address);
     if (subject.account === undefined) return { address: keyOf('address', address) };
     if (rules.perPair === undefined || rules.perAccount === undefined)
@@ -108,8 +118,38 @@ export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules):
       account: keyOf('account', subject.account),
     };
   }
+  // Every attempt derives its keys (three SHA-256 and an address parse, a third of what the limiter
+  // costs a token exchange): the same client from the same address gets the same keys back. Bounded,
+  // emptied when full: a stranger cycling through client ids only costs the hashes again, and an id
+  // too long to be one is never kept.
+  const known = new Map<string, Keys>();
+  function keys(subject: Subject): Keys {
+    // The address's length first: no two subjects share a cache key.
+    const id = `${subject.address.length}:${subject.address}${subject.account === undefined ? '' : `:${subject.account}`}`;
+    if (id.length > KEY_ID_MAX) return derive(subject);
+    let k = known.get(id);
+    if (k === undefined) {
+      k = derive(subject);
+      if (known.size >= KEYS_CACHED) known.clear();
+      known.set(id, k);
+    }
+    return k;
+  }
 
-  function waitOf(k: ReturnType<typeof keys>, rows: Row[], t: number): Standing {
+  // The read, compiled once per number of keys (by the query builder, in the engine's own SQL): an
+  // attempt then only binds its keys, instead of building and compiling the query again.
+  const reads = new Map<number, string>();
+  function read(k: Keys): Promise<{ rows: Row[] }> {
+    const values = k.pair ? [k.address, k.pair, k.account!] : [k.address];
+    let text = reads.get(values.length);
+    if (text === undefined) {
+      text = db.selectFrom('failure_limits').selectAll().where('key', 'in', values).compile().sql;
+      reads.set(values.length, text);
+    }
+    return db.executeQuery<Row>(CompiledQuery.raw(text, values));
+  }
+
+  function waitOf(k: Keys, rows: Row[], t: number): Standing {
     const by = new Map(rows.map((r) => [r.key, r]));
     const address = inForce(by.get(k.address), t);
     const pair = k.pair ? inForce(by.get(k.pair), t) : { failures: 0, waitMs: 0 };
@@ -133,11 +173,7 @@ export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules):
   return {
     async check(subject) {
       const k = keys(subject);
-      const rows = await db
-        .selectFrom('failure_limits')
-        .selectAll()
-        .where('key', 'in', Object.values(k))
-        .execute();
+      const { rows } = await read(k);
       return waitOf(k, rows, now());
     },
 
@@ -153,7 +189,7 @@ export function createFailureLimiter(db: Kysely<Database>, rules: FailureRules):
         last_at: t,
       });
       const values = [row(k.address, rules.perAddress)];
-      if (k.pair) values.push(row(k.pair, rules.perPair!), row(k.account, rules.perAccount!));
+      if (k.pair) values.push(row(k.pair, rules.perPair!), row(k.account!, rules.perAccount!));
       // One statement counts all three, in key order, so that two at once never wait on each other
       // in opposite orders (PostgreSQL row locks).
       values.sort((a, b) => (a.key < b.key ? -1 : 1));

@@ -107,6 +107,21 @@ eachEngine('failure limiter', (engine) => {
     assert.equal((await l.check({ address: '2001:db8:9:9:ffff::3' })).wait, 1);
   });
 
+  test('subjects whose address and account run together stay apart; a very long account is counted too', async () => {
+    // The limiter keeps each subject's keys: {address a, account "1:x"} must not pass for {"a:1", "x"}.
+    const l = limiter({ perPair: 1, perAddress: 100 });
+    const a = { account: '1:x', address: '192.0.2.50' };
+    await l.fail(a);
+    assert.equal(await l.fail(a), 1);
+    assert.deepEqual(await l.check({ account: 'x', address: '192.0.2.50:1' }), { wait: 0, counted: false });
+    assert.equal((await l.check(a)).wait, 1);
+    const long = { account: 'c'.repeat(2_000), address: '192.0.2.51' };
+    await l.fail(long);
+    assert.equal(await l.fail(long), 1);
+    assert.deepEqual(await l.check(long), { wait: 1, counted: true });
+    assert.deepEqual(await l.check({ ...long, account: `${long.account}d` }), { wait: 0, counted: false });
+  });
+
   test('concurrent failures are each counted (atomic upsert)', async () => {
     const l = limiter({ perPair: 1000, perAddress: 1000, perAccount: 1000 });
     const a = { account: 'race', address: '192.0.2.77' };

@@ -130,10 +130,11 @@ export type NormalizedScan = <T extends { start: number; end: number }>(scan: (t
  * the text, the whole text is normalised instead.
  */
 export function normalizedScan(text: string): NormalizedScan {
-  const plain: NormalizedScan = (scan) => scan(text);
-  if (!NON_ASCII.test(text)) return plain;
+  // The closures are returned unnamed: the server runs under tsx, whose esbuild keeps function names
+  // by defining `name` on every closure bound to a name, a cost per call larger than this whole test.
+  if (!NON_ASCII.test(text)) return (scan) => scan(text);
   const edits = findEdits(text);
-  if (edits.length === 0) return plain;
+  if (edits.length === 0) return (scan) => scan(text);
   const windows: Array<{ start: number; end: number; edits: Edit[] }> = [];
   let total = 0;
   for (const e of edits) {
@@ -154,17 +155,6 @@ export function normalizedScan(text: string): NormalizedScan {
     return (scan) => mapMatches(whole.map, scan(whole.text));
   }
   const views = windows.map((w) => ({ start: w.start, norm: applyEdits(text, w.edits, w.start, w.end) }));
-  // Whether [start, end) of the original holds a change (edits are in order of position).
-  const changes = (start: number, end: number) => {
-    let lo = 0;
-    let hi = edits.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (edits[mid]!.from + edits[mid]!.width <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < edits.length && edits[lo]!.from < end;
-  };
   return (scan) => {
     const read = scan(text);
     const changed: typeof read = [];
@@ -172,13 +162,25 @@ export function normalizedScan(text: string): NormalizedScan {
       for (const m of scan(v.norm.text)) {
         const start = v.start + originalStart(v.norm.map, m.start);
         const end = v.start + originalEnd(v.norm.map, m.end);
-        if (changes(start, end)) changed.push({ ...m, start, end });
+        if (changes(edits, start, end)) changed.push({ ...m, start, end });
       }
     }
     if (changed.length === 0) return read;
     const kept = read.filter((m) => !changed.some((c) => c.start < m.end && m.start < c.end));
     return [...kept, ...changed].sort((a, b) => a.start - b.start);
   };
+}
+
+/** Whether [start, end) of the original holds a change (edits are in order of position). */
+function changes(edits: readonly Edit[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = edits.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (edits[mid]!.from + edits[mid]!.width <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < edits.length && edits[lo]!.from < end;
 }
 
 /** The last replacement that starts at or before `p` (strictly before, with `strict`), or -1. */
