@@ -148,7 +148,7 @@ export class Exchange {
       provider: lane.provider.family,
       model: this.model,
       providerKeyId: this.key?.id ?? null,
-      operation: lane.route.operation === 'gemini' ? geminiOperation(request) : lane.route.operation,
+      operation: lane.route.operation(request.params as Record<string, string>),
       status: this.status,
       outcome: this.outcome,
       errorCode: this.errorCode,
@@ -173,9 +173,4 @@ export function actorOf(caller: Caller | null): ActivityActor | null {
   }
   // Named by e-mail, as the audit events of developers are: unique, and what a SIEM joins on.
   return { type: 'developer', id: caller.developer.id, name: caller.developer.email };
-}
-
-function geminiOperation(request: FastifyRequest): string {
-  const target = (request.params as Record<string, string>)['*'] ?? '';
-  return target.slice(target.lastIndexOf(':') + 1) || 'gemini';
 }

@@ -7,13 +7,19 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FAMILIES } from '../provider-keys/families.ts';
 import { checkRequest } from './caller-auth.ts';
 import { pathToken } from './device-path.ts';
 import { Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
 import { duplicateKeyMessage, jsonShape, REQUEST_TOO_DEEP } from './json-limits.ts';
-import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
+import type {
+  Provider,
+  ProviderRequest,
+  ProviderRoute,
+  UpstreamRequest,
+} from './providers/provider-types.ts';
 import { relayAnswer } from './relay.ts';
 import { guardRequestExtras } from './request-extras-guard.ts';
 import type { RecognisedTool } from './tools.ts';
@@ -99,9 +105,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
         reply,
         new GatewayError(
           'invalid_request',
-          route.operation === 'gemini'
-            ? 'The path must be /gemini/<version>/models/<model>:generateContent, :streamGenerateContent or :countTokens.'
-            : 'The request names no model; send "model" in the body.',
+          route.noModel ?? 'The request names no model; send "model" in the body.',
         ),
       );
     }
@@ -149,8 +153,10 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       if (key instanceof GatewayError) return x.refuse(reply, key);
       x.key = key;
       url = route.upstreamPath(req, key);
-      headers = upstreamHeaders(incoming, provider.authHeaders(key));
+      headers = upstreamHeaders(incoming);
     }
+    const out: UpstreamRequest = { url, method: 'POST', headers, body: upstreamBody };
+    if (x.key) provider.sign(out, x.key);
 
     // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
     // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
@@ -160,12 +166,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     res.once('close', onResponseClose);
     let answer;
     try {
-      answer = await upstream.send({
-        url,
-        headers,
-        body: upstreamBody,
-        signal: cancel,
-      });
+      answer = await upstream.send(out, cancel);
     } catch (err) {
       if (!(err instanceof GatewayError)) {
         if (x.cancelled) return reply; // the caller left; the close listener records it
@@ -182,17 +183,10 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
   return { onRequest: authenticate, handler: handle };
 }
 
-const PROVIDER_NAMES: Record<Provider['family'], string> = {
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  azure: 'Azure OpenAI',
-  gemini: 'Google',
-};
-
 function subscriptionNeedsPath(tool: RecognisedTool, provider: Provider): GatewayError {
   return new GatewayError(
     'device_path_required',
-    `${tool.name} is in subscription mode in the Gatehouse policy: it signs in to ${PROVIDER_NAMES[provider.family]} ` +
+    `${tool.name} is in subscription mode in the Gatehouse policy: it signs in to ${FAMILIES[provider.family].vendor} ` +
       "itself, and reaches the Gateway with this machine's device token in its base URL " +
       '(<Gateway URL>/d/<device token>). `gatehouse-client login` signs the machine in.',
   );

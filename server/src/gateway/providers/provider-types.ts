@@ -19,12 +19,22 @@ export interface Usage {
   parts?: Record<string, number>;
 }
 
+/** A request as it goes upstream, for the family's `sign` hook to add its credential to (or sign whole). */
+export interface UpstreamRequest {
+  url: string;
+  method: 'POST' | 'GET' | 'DELETE';
+  headers: Record<string, string | string[]>;
+  body: Buffer | null;
+}
+
 export interface ProviderRoute {
   /** The Gateway path (Fastify syntax). */
   url: string;
-  /** What the activity record calls it. */
-  operation: string;
+  /** What the activity record calls it, from the path's parameters (known before the body is read). */
+  operation(params: Record<string, string>): string;
   model(req: ProviderRequest): string | undefined;
+  /** What the caller is told when `model` finds none. */
+  noModel?: string;
   stream(req: ProviderRequest): boolean;
   /** The upstream URL: the key's (or subscription target's) base URL, then path and query. */
   upstreamPath(req: ProviderRequest, key: UpstreamTarget): string;
@@ -37,8 +47,11 @@ export interface Provider {
   tokenHeaders: string[];
   /** Whether ?key= carries the caller's token (Gemini). */
   tokenInQuery: boolean;
-  /** The headers that carry the organisation's key upstream. */
-  authHeaders(key: ProviderKey): Record<string, string>;
+  /**
+   * Puts the organisation's key on the request going upstream: a header for every family so far; the
+   * whole request is given so that a family that signs requests (AWS SigV4) can.
+   */
+  sign(request: UpstreamRequest, key: ProviderKey): void;
   /** The provider's own error body for a Gateway error. */
   errorBody(status: number, code: GatewayErrorCode, message: string): unknown;
   /** Token usage in a complete (non-streamed) JSON answer. */
