@@ -21,6 +21,11 @@ export interface KeyRouter {
   choose(family: ProviderFamily, model: string): ProviderKey | GatewayError;
   /** Where a subscription-mode request for this model goes, or a GatewayError (424) to answer with. */
   subscriptionTarget(family: ProviderFamily, model: string): UpstreamTarget | GatewayError;
+  /**
+   * The key for a follow-up about an earlier answer (`answer`: its id): the key that served it when this
+   * replica remembers it (`keyId`), else the family's only key; else a GatewayError (404) to answer with.
+   */
+  follow(family: ProviderFamily, keyId: string | undefined, answer: string): ProviderKey | GatewayError;
 }
 
 /** Where each provider's public API is, where it differs from DEFAULT_BASE_URL (configuration). */
@@ -81,6 +86,16 @@ export function createKeyRouter(providerKeys: ProviderKeyService, apiUrls: Provi
         memo.set(id, decision);
       }
       return decision;
+    },
+    follow(family, keyId, answer) {
+      const keys = providerKeys.ofFamily(family);
+      const served = keyId === undefined ? undefined : keys.find((k) => k.id === keyId);
+      if (served) return served;
+      if (keys.length === 1) return keys[0]!;
+      return new GatewayError(
+        'not_found',
+        `Gatehouse does not know which ${FAMILIES[family].name} provider key served "${answer.slice(0, 100)}": it was not served through this Gatehouse, its key was removed, or the Gateway replica that served it has restarted since. With several ${FAMILIES[family].name} keys Gatehouse cannot guess; ask for a new response.`,
+      );
     },
     subscriptionTarget(family, model) {
       current();

@@ -5,7 +5,7 @@
 // Gateway take in 32 MB. Every request that reaches a chat route is recorded in the activity, refused
 // or not (exchange.ts).
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FAMILIES } from '../provider-keys/families.ts';
 import { checkRequest } from './caller-auth.ts';
@@ -23,6 +23,7 @@ import type {
 import { relayAnswer } from './relay.ts';
 import { guardRequestExtras } from './request-extras-guard.ts';
 import type { RecognisedTool } from './tools.ts';
+import type { CompiledPolicy } from '../policy/evaluation.ts';
 import { subscriptionHeaders, upstreamHeaders } from './upstream.ts';
 
 export type { GatewayDeps } from './exchange.ts';
@@ -46,7 +47,7 @@ function onResponseClose(this: TrackedResponse) {
 
 export function chatRoute(provider: Provider, route: ProviderRoute, deps: GatewayDeps) {
   const lane: Lane = { provider, route, deps };
-  const { router, upstream, tools } = deps;
+  const { router, tools } = deps;
 
   /** 1. Authenticate, before the body is read, and 2. recognise the tool and its mode. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -82,6 +83,8 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const x = request.exchange!;
+    const answerId = route.answerId?.(request.params as Record<string, string>);
+    if (answerId !== undefined) return follow(request, reply, answerId);
     let body: unknown;
     let text = '';
     try {
@@ -139,48 +142,103 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       }
     }
 
-    // 4. Route: the organisation's key, or in subscription mode the tool's own credential, which needs
-    // only a place to go.
-    let url: string;
-    let headers: Record<string, string | string[]>;
+    // 4. Route.
+    const out = upstreamRequest(x, req, model, incoming, 'POST', upstreamBody, null);
+    if (out instanceof GatewayError) return x.refuse(reply, out);
+    return forward(x, reply, out, policy);
+  }
+
+  /**
+   * 4. Where the request goes: the organisation's key (for a follow-up, the one that served the earlier
+   * answer), or in subscription mode the tool's own credential, which needs only a place to go.
+   */
+  function upstreamRequest(
+    x: Exchange,
+    req: ProviderRequest,
+    model: string,
+    incoming: IncomingHttpHeaders,
+    method: UpstreamRequest['method'],
+    body: Buffer | null,
+    earlier: { keyId: string | undefined; answerId: string } | null,
+  ): UpstreamRequest | GatewayError {
     if (x.tool.mode === 'subscription') {
       const target = router.subscriptionTarget(provider.family, model);
-      if (target instanceof GatewayError) return x.refuse(reply, target);
-      url = route.upstreamPath(req, target);
-      headers = subscriptionHeaders(incoming);
-    } else {
-      const key = router.choose(provider.family, model);
-      if (key instanceof GatewayError) return x.refuse(reply, key);
-      x.key = key;
-      url = route.upstreamPath(req, key);
-      headers = upstreamHeaders(incoming);
+      if (target instanceof GatewayError) return target;
+      return { url: route.upstreamPath(req, target), method, headers: subscriptionHeaders(incoming), body };
     }
-    const out: UpstreamRequest = { url, method: 'POST', headers, body: upstreamBody };
-    if (x.key) provider.sign(out, x.key);
+    const key = earlier
+      ? router.follow(provider.family, earlier.keyId, earlier.answerId)
+      : router.choose(provider.family, model);
+    if (key instanceof GatewayError) return key;
+    x.key = key;
+    const out: UpstreamRequest = {
+      url: route.upstreamPath(req, key),
+      method,
+      headers: upstreamHeaders(incoming),
+      body,
+    };
+    provider.sign(out, key);
+    return out;
+  }
 
-    // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
-    // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
-    const cancel = new EventEmitter();
-    const res = reply.raw as TrackedResponse;
-    res[EXCHANGE] = { x, cancel };
-    res.once('close', onResponseClose);
-    let answer;
-    try {
-      answer = await upstream.send(out, cancel);
-    } catch (err) {
-      if (!(err instanceof GatewayError)) {
-        if (x.cancelled) return reply; // the caller left; the close listener records it
-        throw err;
+  /** A follow-up about an earlier answer (GET /v1/responses/{id}, …): no body, the key that served it. */
+  async function follow(request: FastifyRequest, reply: FastifyReply, answerId: string) {
+    const x = request.exchange!;
+    const served = deps.answers.lookup(answerId);
+    x.model = served?.model ?? null;
+    const req: ProviderRequest = {
+      params: request.params as Record<string, string>,
+      query: x.query,
+      body: {},
+    };
+    // The policy reads the query string and the headers that go upstream; the answer it reads in relay.
+    const policy = deps.policy.current();
+    let incoming = request.headers;
+    if (policy.active) {
+      const extras = guardRequestExtras(policy, x.query, incoming, x.tool.mode === 'subscription');
+      if (extras.spotted.length) {
+        x.noteSpotted(extras.spotted, 'request');
+        if (extras.blocked) return x.block(reply, blockMessage(extras.blocked, 'request'));
+        if (extras.query !== undefined) req.query = x.query = extras.query;
+        if (extras.headers) incoming = extras.headers;
       }
-      x.upstreamFailed(err.code === 'upstream_timeout' ? 'timeout' : 'unreachable', false);
-      return x.refuse(reply, err);
     }
-
-    // 6–7. The answer, with the policy on it.
-    return relayAnswer(x, reply, answer, policy);
+    const method = route.method ?? 'POST';
+    const sent = request.body;
+    const body = Buffer.isBuffer(sent) && sent.length ? sent : method === 'POST' ? Buffer.from('{}') : null;
+    const out = upstreamRequest(x, req, x.model ?? '', incoming, method, body, {
+      keyId: served?.keyId,
+      answerId,
+    });
+    if (out instanceof GatewayError) return x.refuse(reply, out);
+    return forward(x, reply, out, policy);
   }
 
   return { onRequest: authenticate, handler: handle };
+}
+
+/** 5. Upstream, then 6–7. the answer with the policy on it. */
+async function forward(x: Exchange, reply: FastifyReply, out: UpstreamRequest, policy: CompiledPolicy) {
+  const { upstream } = x.lane.deps;
+  // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
+  // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
+  const cancel = new EventEmitter();
+  const res = reply.raw as TrackedResponse;
+  res[EXCHANGE] = { x, cancel };
+  res.once('close', onResponseClose);
+  let answer;
+  try {
+    answer = await upstream.send(out, cancel);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) {
+      if (x.cancelled) return reply; // the caller left; the close listener records it
+      throw err;
+    }
+    x.upstreamFailed(err.code === 'upstream_timeout' ? 'timeout' : 'unreachable', false);
+    return x.refuse(reply, err);
+  }
+
+  return relayAnswer(x, reply, answer, policy);
 }
 
 function subscriptionNeedsPath(tool: RecognisedTool, provider: Provider): GatewayError {

@@ -34,7 +34,7 @@ export async function relayAnswer(
   const length = Number(answer.headers['content-length'] ?? NaN);
   // With the policy on, a successful answer that is not SSE is read whole even when it streams (Gemini
   // without alt=sse): a JSON document cannot be judged piece by piece.
-  const guarded = policy.active && ok;
+  const guarded = policy.active && ok && provider.answerText !== false;
   const cap = guarded ? GUARDED_MAX : MAX_JSON_KEPT;
   // Past the cap an answer cannot be checked, so it is stopped, and the provider's connection with it.
   const tooLarge = () => {

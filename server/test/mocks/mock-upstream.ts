@@ -10,6 +10,7 @@ import { anthropic } from './anthropic.ts';
 import { azure } from './azure.ts';
 import { gemini } from './gemini.ts';
 import { openai } from './openai.ts';
+import { openaiEmbeddings, openaiResponses } from './openai-responses.ts';
 import {
   FAULTS,
   isErrorFault,
@@ -23,7 +24,7 @@ import {
 
 export { FAULTS, type Family, type Fault } from './shared.ts';
 
-const PROVIDERS: ProviderMock[] = [anthropic, openai, azure, gemini];
+const PROVIDERS: ProviderMock[] = [anthropic, openai, openaiResponses, openaiEmbeddings, azure, gemini];
 
 /** The credentials the mock accepts unless told otherwise: the "provider keys" a Gateway test configures. */
 export const MOCK_KEYS: Readonly<Record<Family, string>> = {
