@@ -2,6 +2,7 @@
 // from the rest of the server. The key types, the configuration, the store, the key router, the
 // Gateway's messages and the management API (GET /api/v1/providers, which the console reads) all
 // derive from it, so that a new family is one entry here plus its API shapes (gateway/providers/).
+import { Type, type TObject } from 'typebox';
 
 export interface FamilyInfo {
   readonly id: string;
@@ -17,7 +18,18 @@ export interface FamilyInfo {
   readonly defaultBaseUrl: string | null;
   /** How its routing errors name what the caller asked for. */
   readonly modelNoun: 'model' | 'deployment';
+  /** The family's own settings of a key, stored as one JSON object (provider_keys.options). */
+  readonly options: TObject;
 }
+
+const NO_OPTIONS = Type.Object({}, { additionalProperties: false });
+
+/** Azure's api-version: the one sent when the caller sends none. */
+export const AZURE_API_VERSION = Type.String({
+  maxLength: 40,
+  pattern: '^[0-9A-Za-z.-]+$',
+  description: 'Azure OpenAI only: the api-version sent when the caller sends none, such as 2024-10-21.',
+});
 
 export const FAMILY_TABLE = [
   {
@@ -26,6 +38,7 @@ export const FAMILY_TABLE = [
     vendor: 'Anthropic',
     defaultBaseUrl: 'https://api.anthropic.com',
     modelNoun: 'model',
+    options: NO_OPTIONS,
   },
   {
     id: 'openai',
@@ -33,6 +46,7 @@ export const FAMILY_TABLE = [
     vendor: 'OpenAI',
     defaultBaseUrl: 'https://api.openai.com/v1',
     modelNoun: 'model',
+    options: NO_OPTIONS,
   },
   {
     id: 'azure',
@@ -40,6 +54,7 @@ export const FAMILY_TABLE = [
     vendor: 'Azure OpenAI',
     defaultBaseUrl: null,
     modelNoun: 'deployment',
+    options: Type.Object({ api_version: Type.Optional(AZURE_API_VERSION) }, { additionalProperties: false }),
   },
   {
     id: 'gemini',
@@ -47,6 +62,7 @@ export const FAMILY_TABLE = [
     vendor: 'Google',
     defaultBaseUrl: 'https://generativelanguage.googleapis.com',
     modelNoun: 'model',
+    options: NO_OPTIONS,
   },
 ] as const satisfies readonly FamilyInfo[];
 

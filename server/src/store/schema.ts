@@ -78,7 +78,8 @@ export interface ProviderKeysTable {
   secret_sealed: string;
   secret_last4: string;
   base_url: string | null;
-  azure_api_version: string | null;
+  /** JSON object: the family's own settings of the key (provider-keys/families.ts options). */
+  options: string;
   /** JSON array of model names and `*` patterns. */
   enabled_models: string;
   created_at: number;
