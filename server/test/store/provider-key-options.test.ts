@@ -31,7 +31,6 @@ eachEngine('provider key options migration', (engine) => {
     });
     try {
       await migrate(store, '0007-failure-limits');
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table as it was before 0008
       const old = store.db as any;
       await old
         .insertInto('provider_keys')
