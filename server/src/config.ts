@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { parseIpRule, type IpRule } from './identity/ip-rules.ts';
+import { parseIpRule, type IpRule } from '../../shared/ip-rules.ts';
 import { isProviderFamily, PROVIDER_FAMILIES, type ProviderFamily } from './provider-keys/families.ts';
 
 export type Role = 'all' | 'console' | 'gateway';

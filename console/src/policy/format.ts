@@ -1,8 +1,7 @@
 // How the policy page names enforcement levels, actions, severities and detectors, and what it says
 // each one does: the same words in the controls, the confirmation and the version history.
 import type { Action, Enforcement, Severity } from '../api/client';
-import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK } from '../../../server/src/policy/policy-types.ts';
-import { SEVERITIES } from '../../../server/src/policy/detectors/detector-types.ts';
+import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK, SEVERITIES } from '../../../shared/policy-terms.ts';
 
 export { ACTIONS, ENFORCEMENTS };
 /** Most severe first: the order of the findings table and of the severity choices. */

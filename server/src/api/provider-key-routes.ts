@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { ProviderKeyService } from '../provider-keys/provider-key-service.ts';
 import { AZURE_API_VERSION } from '../provider-keys/families.ts';
 import { PROVIDER_FAMILIES, providerKeyView } from '../provider-keys/provider-key-types.ts';
-import { MODEL_PATTERN_SYNTAX } from '../provider-keys/model-patterns.ts';
+import { MODEL_PATTERN_SYNTAX } from '../../../shared/model-patterns.ts';
 import { Id, NullableTimestamp, Timestamp, errorResponses } from './schemas.ts';
 import { requestOrigin } from './request-origin.ts';
 

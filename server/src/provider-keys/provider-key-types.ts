@@ -2,7 +2,7 @@
 // in place of the caller's Gateway token. The service holds them opened (in memory only, for the hot
 // path); the management API shows them masked to their last four characters.
 import { FAMILY_TABLE, type ProviderFamily } from './families.ts';
-import { compileModelPatterns } from './model-patterns.ts';
+import { compileModelPatterns } from '../../../shared/model-patterns.ts';
 
 export { PROVIDER_FAMILIES, type ProviderFamily } from './families.ts';
 

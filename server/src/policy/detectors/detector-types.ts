@@ -6,8 +6,9 @@
 // returns the matched value itself beyond the offsets: the caller decides what leaves the process.
 import type { CustomRule } from '../policy-types.ts';
 
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import type { Severity } from '../../../../shared/policy-terms.ts';
+
+export { SEVERITIES, type Severity } from '../../../../shared/policy-terms.ts';
 
 export type DetectorId = 'secrets' | 'pii' | 'custom';
 
