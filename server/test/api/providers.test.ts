@@ -1,7 +1,8 @@
-// The provider families through the management API: every family the registry holds, with the Gateway
-// paths its keys serve (the Responses API and embeddings under OpenAI), as the console reads them.
+// The registries through the management API: every provider family, with the Gateway paths its keys
+// serve (the Responses API and embeddings under OpenAI), as the console reads them; every detector.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { DETECTORS } from '../../src/policy/detectors/index.ts';
 import { PROVIDER_FAMILIES } from '../../src/provider-keys/families.ts';
 import { signIn, type ApiClient } from '../helpers/api-client.ts';
 import { eachEngine } from '../helpers/engines.ts';
@@ -48,5 +49,19 @@ eachEngine('provider families', (engine) => {
       byId.gemini!.routes.map((r) => r.operation),
       ['{method}', '{method}'],
     );
+  });
+
+  test('GET /api/v1/detectors: each detector of the registry, keyed as in the policy document', async () => {
+    const res = await admin.get<{ detectors: Array<{ id: string; label: string; description: string }> }>(
+      '/api/v1/detectors',
+    );
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      res.body.detectors.map((d) => d.id),
+      DETECTORS.map((d) => d.id),
+    );
+    const policy = await admin.get<{ detectors: Record<string, unknown> }>('/api/v1/policy');
+    assert.deepEqual(Object.keys(policy.body.detectors).sort(), res.body.detectors.map((d) => d.id).sort());
+    for (const d of res.body.detectors) assert.ok(d.label && d.description.length > 20, JSON.stringify(d));
   });
 });

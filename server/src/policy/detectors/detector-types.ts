@@ -39,6 +39,10 @@ export interface DetectorConfig {
 
 export interface Detector {
   id: DetectorId;
+  /** How the console and the API name it. */
+  label: string;
+  /** What it finds, in a sentence an admin reads when choosing its action. */
+  description: string;
   /**
    * Every match in `text`, in order of `start`, not overlapping (when two rules overlap the longer,
    * or else the more specific, wins). Pure: no I/O, no state kept between calls. Throws only on a bug;
