@@ -52,12 +52,6 @@ export const SEVERITY_COLOR: Record<Severity, string> = {
 export const DETECTOR_LABEL = { secrets: 'Secrets', pii: 'Personal data', custom: 'Custom rules' } as const;
 export type BuiltInDetector = 'secrets' | 'pii';
 
-export const DETECTOR_MEANING: Record<BuiltInDetector, string> = {
-  secrets:
-    'API keys and tokens of cloud, AI, source-control and payment services, private keys, JWTs, connection strings and passwords.',
-  pii: 'E-mail addresses, phone numbers, payment cards, IBANs, US Social Security and UK National Insurance numbers.',
-};
-
 /** Who made a version or resolved a finding: a name where there is one, with what kind of party it is. */
 export const party = (p: { type: string; id: string | null; name: string | null }) =>
   `${p.name ?? p.id ?? 'unknown'} (${p.type})`;
