@@ -203,10 +203,9 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
         if (extras.headers) incoming = extras.headers;
       }
     }
-    const method = route.method ?? 'POST';
-    const sent = request.body;
-    const body = Buffer.isBuffer(sent) && sent.length ? sent : method === 'POST' ? Buffer.from('{}') : null;
-    const out = upstreamRequest(x, req, x.model ?? '', incoming, method, body, {
+    // These calls take no body (cancel included): whatever a caller sends is not forwarded, so nothing
+    // goes upstream that the policy has not read.
+    const out = upstreamRequest(x, req, x.model ?? '', incoming, route.method ?? 'POST', null, {
       keyId: served?.keyId,
       answerId,
     });

@@ -120,6 +120,14 @@ eachEngine('openai SDK through the Gateway: Responses API and embeddings', (engi
       assert.equal(items.data.length, 1);
       const cancelled = await client.responses.cancel(created.id);
       assert.equal(cancelled.status, 'cancelled');
+      // A body sent with a follow-up is not forwarded: nothing goes upstream that the policy did not read.
+      const raw = await fetch(`${f.gatewayUrl}/v1/responses/${created.id}/cancel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ note: AWS_KEY }),
+      });
+      assert.equal(raw.status, 200);
+      assert.equal(f.upstream.requests.at(-1)!.bodySize, 0);
       await client.responses.delete(created.id);
       await assert.rejects(client.responses.retrieve(created.id), (e: unknown) => {
         assert.ok(e instanceof OpenAI.NotFoundError, `expected NotFoundError, got ${String(e)}`);
