@@ -10,7 +10,8 @@ export interface ToolSignature {
 export const BUILT_IN_TOOLS: readonly ToolSignature[] = [
   { id: 'claude-code', name: 'Claude Code', pattern: /^claude-cli\//i },
   { id: 'codex', name: 'Codex CLI', pattern: /^codex(_cli_rs|_exec|-tui)?\//i },
-  { id: 'gemini-cli', name: 'Gemini CLI', pattern: /^GeminiCLI\//i },
+  // Gemini CLI 0.61 names its client: `GeminiCLI-tui/0.61.0/<model> (linux; x64; terminal)`, in -p mode too.
+  { id: 'gemini-cli', name: 'Gemini CLI', pattern: /^GeminiCLI(-[\w.-]+)?\//i },
   { id: 'cursor', name: 'Cursor', pattern: /\bcursor\b/i },
   { id: 'anthropic-sdk', name: 'Anthropic SDK', pattern: /^Anthropic\//i },
   { id: 'openai-sdk', name: 'OpenAI SDK', pattern: /^(OpenAI|AzureOpenAI)\//i },

@@ -1,6 +1,7 @@
 // `gatehouse-client <command>`: parses the command line, runs one command, and turns its outcome into an
 // exit code (errors.ts). A failure a person can act on is one message on stderr, never a stack trace.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { COMMAND_HELP, COMMANDS, commandHelp, USAGE } from './command-help.ts';
 import { CliError, EXIT } from './errors.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
@@ -10,25 +11,20 @@ import { pickShell, renderEnv } from './shell-syntax.ts';
 import { loadState, saveState, type ToolMode } from './state-store.ts';
 import { status } from './status.ts';
 import { setupTool, undoTool } from './tool-setup.ts';
+import { didYouMean, nearest } from './nearest.ts';
 import { TOOLS, toolEnv, toolSpec } from './tools.ts';
 import { CLIENT_VERSION } from './version.ts';
 
-const USAGE = `gatehouse-client ${CLIENT_VERSION}: signs this machine in to Gatehouse and points AI tools at its Gateway.
-
-Usage:
-  gatehouse-client login --console <url> [--no-browser] [--device-name <name>]
-  gatehouse-client status
-  gatehouse-client logout
-  gatehouse-client env <tool> [--shell sh|bash|zsh|fish|powershell] [--subscription]
-  gatehouse-client setup <tool> [--subscription]
-  gatehouse-client setup --undo <tool>
-
-Tools: ${Object.keys(TOOLS).join(', ')} (setup: claude-code, codex, gemini-cli).
---subscription: the tool keeps its own sign-in and only its base URL points at the Gateway.
-Exit codes: 0 done, 1 failed, 2 wrong usage, 3 not signed in, 4 unreachable, 5 sign-in refused or expired.`;
-
 function parse(args: string[], options: ParseArgsConfig['options'] = {}) {
-  return parseArgs({ args, options, allowPositionals: true, strict: true });
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    // A mistyped long option gets the nearest of the command's own, as a mistyped command does.
+    const typed = /^Unknown option '--([^'=]+)'/.exec((err as Error).message)?.[1];
+    const near = typed === undefined ? undefined : nearest(typed, Object.keys(options));
+    if (near) throw new CliError(`Unknown option "--${typed}". Did you mean "--${near}"?`, EXIT.usage);
+    throw err;
+  }
 }
 
 function modeOf(subscription: boolean | undefined): ToolMode {
@@ -46,11 +42,38 @@ function oneTool(positionals: string[], command: string): string {
 
 export async function run(argv: string[], io: Output = stdio): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
+  if (!command || command === '--help' || command === '-h') {
     io.out(USAGE);
     return command ? EXIT.ok : EXIT.usage;
   }
-  if (command === '--version' || command === 'version') {
+  if (command === '--version') {
+    io.out(CLIENT_VERSION);
+    return EXIT.ok;
+  }
+  if (!Object.hasOwn(COMMAND_HELP, command))
+    throw new CliError(
+      `Unknown command "${command}".${didYouMean(command, COMMANDS)}\n\n${USAGE}`,
+      EXIT.usage,
+    );
+  // `<command> --help` (or -h) anywhere among its arguments: its help, whatever else was typed.
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(commandHelp(command));
+    return EXIT.ok;
+  }
+  if (command === 'help') {
+    const { positionals } = parse(rest);
+    const [about] = positionals;
+    if (about === undefined) io.out(USAGE);
+    else if (positionals.length === 1 && Object.hasOwn(COMMAND_HELP, about)) io.out(commandHelp(about));
+    else
+      throw new CliError(
+        `\`help\` takes one command: ${COMMANDS.join(', ')}.${didYouMean(about, COMMANDS)}`,
+        EXIT.usage,
+      );
+    return EXIT.ok;
+  }
+  if (command === 'version') {
+    parse(rest);
     io.out(CLIENT_VERSION);
     return EXIT.ok;
   }

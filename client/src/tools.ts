@@ -4,6 +4,7 @@
 // without a key, and whichever place the Gateway reads, it finds the same token. In subscription mode
 // only the base URL is set, so the tool keeps sending its own sign-in, which the Gateway passes on.
 import { CliError, EXIT } from './errors.ts';
+import { didYouMean } from './nearest.ts';
 import type { Session, ToolMode } from './state-store.ts';
 
 export interface EnvVar {
@@ -58,14 +59,26 @@ export const TOOLS: Record<string, ToolSpec> = {
   },
 };
 
+/**
+ * Other names people type for a tool: its command (`claude`, `gemini`). Each resolves to the tool's
+ * id, which is what the client stores and prints.
+ */
+export const TOOL_ALIASES: Record<string, string> = {
+  claude: 'claude-code',
+  gemini: 'gemini-cli',
+};
+
 export function toolSpec(id: string | undefined): ToolSpec & { id: string } {
-  const spec = id ? TOOLS[id] : undefined;
-  if (!id || !spec)
+  const canonical = id === undefined ? undefined : (TOOL_ALIASES[id] ?? id);
+  const spec = canonical && Object.hasOwn(TOOLS, canonical) ? TOOLS[canonical] : undefined;
+  if (!canonical || !spec) {
+    const hint = id ? didYouMean(id, [...Object.keys(TOOLS), ...Object.keys(TOOL_ALIASES)]) : '';
     throw new CliError(
-      `${id ? `Unknown tool "${id}"` : 'Name a tool'}. Tools: ${Object.keys(TOOLS).join(', ')}.`,
+      `${id ? `Unknown tool "${id}".${hint}` : 'Name a tool.'} Tools: ${Object.keys(TOOLS).join(', ')}.`,
       EXIT.usage,
     );
-  return { ...spec, id };
+  }
+  return { ...spec, id: canonical };
 }
 
 /** The Gateway base URL that carries the device token, for a tool's path prefix. */

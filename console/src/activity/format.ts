@@ -16,7 +16,8 @@ export const OUTCOME_COLOR: Record<Outcome, string> = {
 export const OUTCOME_MEANING: Record<Outcome, string> = {
   allowed: 'Sent to the provider, which answered.',
   blocked: 'Stopped by policy before it reached the provider.',
-  upstream_error: 'The provider answered with an error (rate limit, outage, …), passed on unchanged.',
+  upstream_error:
+    'The provider answered with an error (rate limit, outage, …), passed on unchanged, or could not be reached or did not answer in time.',
   gateway_error: 'Refused or failed at the Gateway itself (no valid token, no provider key, …).',
 };
 

@@ -906,7 +906,7 @@ export interface components {
        */
       mode?: 'provider_key' | 'subscription';
       model: string | null;
-      /** @description messages, count_tokens, chat.completions, generateContent, … */
+      /** @description messages, count_tokens, chat.completions, generateContent, …; for a path the Gateway does not serve (not_found), its method and path, as "POST /v1/batches". */
       operation: string;
       /** @enum {unknown} */
       outcome: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';

@@ -32,11 +32,17 @@ export interface ActivityInput {
   provider: string | null;
   model: string | null;
   providerKeyId: string | null;
-  /** What was asked: messages, count_tokens, chat.completions, generateContent, … */
+  /**
+   * What was asked: messages, count_tokens, chat.completions, generateContent, …; for a path the
+   * Gateway does not serve, its method and path (`POST /v1/batches`, unserved.ts).
+   */
   operation: string;
   status: number;
   outcome: Outcome;
-  /** Why the Gateway itself refused or failed (gateway_error), as a stable code. */
+  /**
+   * Why the Gateway itself refused or failed (gateway_error), or why the provider gave no answer
+   * (upstream_error: upstream_unreachable, upstream_timeout, upstream_interrupted), as a stable code.
+   */
   errorCode: string | null;
   /** The policy rules that fired. */
   signals: string[];

@@ -143,7 +143,8 @@ export function registerAccess(
       if (!access.scope) {
         throw new ApiError(
           'session_required',
-          'This operation needs a signed-in admin in the console; machine credentials cannot perform it.',
+          `This operation needs ${access.role === 'owner' ? 'an owner' : 'an admin'} signed in to the console; ` +
+            'no machine credential can perform it, whatever its scopes.',
           bearerChallenge('insufficient_scope', 'needs an admin session'),
         );
       }

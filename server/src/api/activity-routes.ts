@@ -50,10 +50,18 @@ const ActivityRecord = Type.Object(
     provider: Nullable(Type.Enum([...PROVIDER_FAMILIES])),
     model: Nullable(Type.String()),
     provider_key_id: Nullable(Type.String()),
-    operation: Type.String({ description: 'messages, count_tokens, chat.completions, generateContent, …' }),
+    operation: Type.String({
+      description:
+        'messages, count_tokens, chat.completions, generateContent, …; for a path the Gateway does not serve (not_found), its method and path, as "POST /v1/batches".',
+    }),
     status: Type.Integer({ description: 'The HTTP status the caller received.' }),
     outcome: Type.Enum([...OUTCOMES]),
-    error_code: Nullable(Type.String({ description: 'Why the Gateway refused or failed, when it did.' })),
+    error_code: Nullable(
+      Type.String({
+        description:
+          'Why the Gateway refused or failed, or why the provider gave no answer (upstream_unreachable, upstream_timeout, upstream_interrupted).',
+      }),
+    ),
     signals: Type.Array(Type.String(), { description: 'The policy rules that fired.' }),
     input_tokens: Nullable(Type.Integer()),
     output_tokens: Nullable(Type.Integer()),

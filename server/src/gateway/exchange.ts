@@ -48,6 +48,12 @@ export interface Lane {
   deps: GatewayDeps;
 }
 
+/** The Gateway's own answers that stand for the provider's failure. */
+const UPSTREAM_FAILURES: ReadonlySet<GatewayErrorCode> = new Set([
+  'upstream_unreachable',
+  'upstream_timeout',
+]);
+
 declare module 'fastify' {
   interface FastifyRequest {
     exchange: Exchange | null;
@@ -88,7 +94,9 @@ export class Exchange {
     // A provider that broke off before a byte reached the caller is answered here too, but it stays
     // the provider's failure in the record.
     if (this.errorCode !== 'upstream_interrupted') {
-      this.outcome = 'gateway_error';
+      // The spec counts an outage as the provider's: one that cannot be reached or stays silent is an
+      // upstream error, though the Gateway writes the answer.
+      this.outcome = UPSTREAM_FAILURES.has(err.code) ? 'upstream_error' : 'gateway_error';
       this.errorCode = err.code;
     }
     this.record();

@@ -20,6 +20,7 @@ import { supportingRoutes } from './supporting-routes.ts';
 import { createToolRecogniser } from './tools.ts';
 import { createUpstream } from './upstream.ts';
 import { createUpstreamHealth } from './upstream-health.ts';
+import { unservedHandler } from './unserved.ts';
 
 /** Coding agents send hundreds of kilobytes to megabytes per request. */
 export const GATEWAY_BODY_LIMIT = 32 * 1024 * 1024;
@@ -77,16 +78,6 @@ export async function buildGatewayApp(
     return sendGatewayError(reply, provider, e);
   });
 
-  // Never echo the query string: a Gemini client may carry its key in ?key=.
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({
-      error: {
-        code: 'not_found',
-        message: `There is no ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} on the Gateway.`,
-      },
-    }),
-  );
-
   const upstream = createUpstream(config.upstream);
   const health = createUpstreamHealth();
   const deps: GatewayDeps = {
@@ -100,6 +91,7 @@ export async function buildGatewayApp(
     activity: services.activity,
     answers: createAnswerKeys(),
   };
+  app.setNotFoundHandler(unservedHandler(deps, log));
   for (const provider of PROVIDERS) {
     for (const route of provider.routes) {
       const { onRequest, handler } = chatRoute(provider, route, deps);

@@ -6,7 +6,10 @@ export const SCOPES = {
   'policy:read': 'Read the policy, provider keys and MCP servers',
   'policy:write': 'Change the policy, provider keys and MCP servers (a holder can turn enforcement off)',
   'users:read': 'Read admins, developers and devices',
-  'users:write': 'Invite, approve and offboard developers; revoke devices',
+  // The spec's "people" are read as the developers: an admin can do more than any scope (an owner mints
+  // credentials), so admins stay an owner's to manage, in the console (docs/decisions/people.md).
+  'users:write':
+    "Invite, approve and offboard developers; revoke devices. Not admins: those are an owner's to manage, in the console",
   'gateway:invoke': 'Send AI requests through the Gateway',
 } as const;
 

@@ -233,4 +233,30 @@ eachEngine('developers', (engine) => {
       assert.equal(res.body.error.code, 'not_found');
     }
   });
+  // docs/decisions/people.md, "users:write and admins": the scope is the developers' and their devices'.
+  // An admin can do more than the token (an owner mints credentials with every scope), so inviting,
+  // promoting or removing one is an owner's work in the console, whatever the token's scopes.
+  test('users:write stops at developers: no token invites, promotes or removes an admin', async () => {
+    const ownerId = (await owner.get('/api/v1/admins')).body.admins[0].id;
+    const attempts = [
+      writer.post('/api/v1/admins', { email: 'escalate@example.com', role: 'viewer' }),
+      writer.post('/api/v1/admins', { email: 'escalate@example.com', role: 'owner' }),
+      writer.request('PATCH', `/api/v1/admins/${ownerId}`, { role: 'viewer' }),
+      writer.delete(`/api/v1/admins/${ownerId}`),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      assert.equal(res.status, 403, JSON.stringify(res.body));
+      assert.equal(res.body.error.code, 'session_required');
+      assert.match(res.body.error.message, /an owner signed in to the console/);
+      assert.match(res.headers.get('www-authenticate')!, /error="insufficient_scope"/);
+    }
+    const admins = (await owner.get('/api/v1/admins')).body.admins;
+    assert.deepEqual(
+      admins.map((a: any) => [a.email, a.role]),
+      [[server.owner.email, 'owner']],
+      'nothing changed',
+    );
+    // The same token still does what the scope says.
+    assert.equal((await writer.post('/api/v1/developers', { email: 'allowed@example.com' })).status, 201);
+  });
 });

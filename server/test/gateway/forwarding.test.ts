@@ -185,7 +185,11 @@ eachEngine('Gateway forwarding', (engine) => {
         const body = (await res.json()) as { error: { code: string; message: string } };
         assert.equal(body.error.code, 'upstream_unreachable');
         assert.match(body.error.message, /could not be reached/);
-        assert.equal((await f.activityOf(gatewayId(res))).outcome, 'gateway_error');
+        // An outage is the provider's failure, not the Gateway's (the spec).
+        const a = await f.activityOf(gatewayId(res));
+        assert.equal(a.outcome, 'upstream_error');
+        assert.equal(a.error_code, 'upstream_unreachable');
+        assert.equal(a.status, 502);
       } finally {
         await f.admin.delete(`/api/v1/provider-keys/${key.id}`);
       }
@@ -196,6 +200,10 @@ eachEngine('Gateway forwarding', (engine) => {
       const res = await chat({ headers: { 'x-mock-fault': 'hang' } });
       assert.equal(res.status, 504);
       assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'upstream_timeout');
+      const a = await f.activityOf(gatewayId(res));
+      assert.equal(a.outcome, 'upstream_error');
+      assert.equal(a.error_code, 'upstream_timeout');
+      assert.equal(a.status, 504);
     });
 
     test('an upstream that breaks off mid-stream ends the caller’s stream and is recorded as an upstream error', async () => {

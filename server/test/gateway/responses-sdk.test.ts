@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 import { policyDoc, setPolicy } from '../helpers/policy.ts';
-import { MOCK_KEYS, replyPiecesHeader } from '../mocks/mock-upstream.ts';
+import { MOCK_KEYS, replyPiecesHeader, toolCallHeader } from '../mocks/mock-upstream.ts';
 
 const AWS_KEY = 'AKIAQYLPMN5HFIQR7XQZ';
 const AWS_RULE = 'aws-access-key';
@@ -84,7 +84,10 @@ eachEngine('openai SDK through the Gateway: Responses API and embeddings', (engi
     });
 
     test('.stream() helper: a function call and its arguments, as Codex receives them', async () => {
-      const runner = client.responses.stream({ model: MODELS.openai, input: 'list files', tools: TOOLS });
+      const runner = client.responses.stream(
+        { model: MODELS.openai, input: 'list files', tools: TOOLS },
+        { headers: toolCallHeader({ name: 'run_shell', arguments: { input: 'ls -la' } }) },
+      );
       let args = '';
       runner.on('response.function_call_arguments.delta', (e) => (args += e.delta));
       const final = await runner.finalResponse();
@@ -92,7 +95,7 @@ eachEngine('openai SDK through the Gateway: Responses API and embeddings', (engi
       assert.ok(call && call.type === 'function_call', 'no function call in the final response');
       assert.equal(call.name, 'run_shell');
       assert.equal(args, call.arguments);
-      assert.match(JSON.parse(call.arguments).input, /Mock reply/);
+      assert.equal(JSON.parse(call.arguments).input, 'ls -la');
     });
 
     test('retrieve, input_items, cancel and delete go to the key that served the response', async () => {
@@ -108,18 +111,19 @@ eachEngine('openai SDK through the Gateway: Responses API and embeddings', (engi
         input: 'Remember me',
         background: true,
       });
-      const { data: got, response } = await client.responses.retrieve(created.id).withResponse();
-      assert.equal(got.id, created.id);
+      // Cancelled before anyone polls it (a polled background response has finished in the mock).
+      const { data: cancelled, response } = await client.responses.cancel(created.id).withResponse();
+      assert.equal(cancelled.status, 'cancelled');
       assert.equal(f.upstream.requests.at(-1)!.headers.authorization, `Bearer ${MOCK_KEYS.openai}`);
       const a = await f.activityOf(requestId(response));
       assert.deepEqual(
         [a.operation, a.model, a.provider_key_id, a.status],
-        ['responses.retrieve', MODELS.openai, f.keys.openai.id, 200],
+        ['responses.cancel', MODELS.openai, f.keys.openai.id, 200],
       );
+      const got = await client.responses.retrieve(created.id);
+      assert.deepEqual([got.id, got.status], [created.id, 'cancelled']);
       const items = await client.responses.inputItems.list(created.id);
       assert.equal(items.data.length, 1);
-      const cancelled = await client.responses.cancel(created.id);
-      assert.equal(cancelled.status, 'cancelled');
       // A body sent with a follow-up is not forwarded: nothing goes upstream that the policy did not read.
       const raw = await fetch(`${f.gatewayUrl}/v1/responses/${created.id}/cancel`, {
         method: 'POST',
@@ -225,7 +229,7 @@ eachEngine('openai SDK through the Gateway: Responses API and embeddings', (engi
       const final = await client.responses
         .stream(
           { model: MODELS.openai, input: 'run it', tools: TOOLS },
-          { headers: replyPiecesHeader(PIECES) },
+          { headers: toolCallHeader({ name: 'run_shell', arguments: { input: PIECES.join('') } }) },
         )
         .finalResponse();
       const call = final.output.find((o) => o.type === 'function_call');

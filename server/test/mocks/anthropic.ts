@@ -4,6 +4,8 @@
 // - "Streaming Messages" (docs.claude.com/en/docs/build-with-claude/streaming): the event flow
 //   message_start → content_block_start → ping → content_block_delta… → content_block_stop →
 //   message_delta (stop_reason and cumulative usage) → message_stop, and the `error` event;
+// - "Tool use" (docs.claude.com/en/docs/agents-and-tools/tool-use/overview): a `tool_use` content block
+//   {id: toolu_…, name, input} with stop_reason `tool_use`; streamed, its input as `input_json_delta`;
 // - "Errors" (docs.claude.com/en/api/errors): `{type: "error", error: {type, message}, request_id}`,
 //   429 rate_limit_error, 500 api_error, 529 overloaded_error, the `request-id` header;
 // - "Rate limits" (docs.claude.com/en/api/rate-limits): `retry-after` and `anthropic-ratelimit-*` headers.
@@ -55,17 +57,46 @@ function countTokens(x: Exchange): JsonReply {
   return json(200, baseHeaders(), { input_tokens: inputTokens(x) });
 }
 
+/**
+ * The answer's one content block: text, or (when the turn is a tool call) a `tool_use` block whose input
+ * streams as `input_json_delta` pieces, the answer then stopping with `tool_use`.
+ */
+function contentBlock(x: Exchange): {
+  block: Record<string, unknown>;
+  start: Record<string, unknown>;
+  deltas: Record<string, unknown>[];
+} {
+  if (!x.toolCall) {
+    const text = x.pieces.join('');
+    return {
+      block: { type: 'text', text },
+      start: { type: 'text', text: '' },
+      deltas: x.pieces.map((piece) => ({ type: 'text_delta', text: piece })),
+    };
+  }
+  const call = { type: 'tool_use', id: `toolu_01${base62(22)}`, name: x.toolCall.name };
+  const input = JSON.stringify(x.toolCall.arguments);
+  const third = Math.max(1, Math.ceil(input.length / 3));
+  const parts = [0, 1, 2].map((i) => input.slice(i * third, (i + 1) * third)).filter(Boolean);
+  return {
+    block: { ...call, input: x.toolCall.arguments },
+    start: { ...call, input: {} },
+    deltas: parts.map((partial_json) => ({ type: 'input_json_delta', partial_json })),
+  };
+}
+
 function message(x: Exchange): Reply {
   const input = inputTokens(x);
-  const text = x.pieces.join('');
-  const output = estimateTokens(text);
+  const { block, start, deltas } = contentBlock(x);
+  const output = estimateTokens(block);
+  const stopReason = x.toolCall ? 'tool_use' : 'end_turn';
   const id = `msg_01${base62(22)}`;
   const shell = { id, type: 'message', role: 'assistant', model: x.model };
   if (x.body.stream !== true) {
     return json(200, baseHeaders(), {
       ...shell,
-      content: [{ type: 'text', text }],
-      stop_reason: 'end_turn',
+      content: [block],
+      stop_reason: stopReason,
       stop_sequence: null,
       usage: usage(input, output),
     });
@@ -78,23 +109,17 @@ function message(x: Exchange): Reply {
       },
       'message_start',
     ),
-    sseFrame(
-      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-      'content_block_start',
-    ),
+    sseFrame({ type: 'content_block_start', index: 0, content_block: start }, 'content_block_start'),
     sseFrame({ type: 'ping' }, 'ping'),
-    ...x.pieces.map((piece) =>
-      sseFrame(
-        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } },
-        'content_block_delta',
-      ),
+    ...deltas.map((delta) =>
+      sseFrame({ type: 'content_block_delta', index: 0, delta }, 'content_block_delta'),
     ),
     sseFrame({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
     // The usage here is cumulative: it is where a reader of the stream learns the output token count.
     sseFrame(
       {
         type: 'message_delta',
-        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        delta: { stop_reason: stopReason, stop_sequence: null },
         usage: { input_tokens: input, output_tokens: output },
       },
       'message_delta',

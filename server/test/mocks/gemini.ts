@@ -3,6 +3,9 @@
 //   `models.streamGenerateContent` (with `alt=sse`, a stream of GenerateContentResponse objects as `data:`
 //   lines and no end marker; without it, one JSON array), `candidates`, `usageMetadata`
 //   (promptTokenCount, candidatesTokenCount, totalTokenCount), `modelVersion`, `responseId`;
+// - "Function calling" (ai.google.dev/gemini-api/docs/function-calling): a `functionCall` {name, args} part,
+//   sent whole (never split across streamed chunks), with finishReason STOP; "Thought signatures"
+//   (ai.google.dev/gemini-api/docs/thought-signatures): Gemini 3 models add `thoughtSignature` to the call;
 // - "Counting tokens" API reference (ai.google.dev/api/tokens): `models.countTokens` → `{totalTokens}`;
 // - "API keys" (ai.google.dev/gemini-api/docs/api-key): the `x-goog-api-key` header or `?key=`;
 // - "Troubleshooting guide" (ai.google.dev/gemini-api/docs/troubleshooting): `{error: {code, message, status}}`
@@ -59,9 +62,9 @@ function usageMetadata(prompt: number, candidates: number | undefined): Record<s
   };
 }
 
-function candidate(text: string, finishReason?: string): Record<string, unknown> {
+function candidate(part: string | Record<string, unknown>, finishReason?: string): Record<string, unknown> {
   return {
-    content: { parts: [{ text }], role: 'model' },
+    content: { parts: [typeof part === 'string' ? { text: part } : part], role: 'model' },
     ...(finishReason ? { finishReason } : {}),
     index: 0,
   };
@@ -82,17 +85,25 @@ function reply(x: Exchange): Reply {
     modelVersion: x.model,
     responseId,
   });
-  const output = estimateTokens(x.pieces.join(''));
+  // A function call is one part, whole, in the last (streamed: the only) chunk; the finish stays STOP.
+  // Gemini 3 models sign their function calls (`thoughtSignature`), which the caller must send back.
+  const signed = /^gemini-3/.test(x.model) ? { thoughtSignature: base62(64) } : {};
+  const call = x.toolCall && {
+    functionCall: { name: x.toolCall.name, args: x.toolCall.arguments },
+    ...signed,
+  };
+  const pieces: Array<string | Record<string, unknown>> = call ? [call] : x.pieces;
+  const output = estimateTokens(call ?? x.pieces.join(''));
   if (x.operation === 'generateContent') {
     return json(
       200,
       baseHeaders(),
-      wrap(candidate(x.pieces.join(''), 'STOP'), usageMetadata(prompt, output)),
+      wrap(candidate(call ?? x.pieces.join(''), 'STOP'), usageMetadata(prompt, output)),
     );
   }
   // Every streamed chunk carries usageMetadata; the candidates count and the finish come with the last.
-  const last = x.pieces.length - 1;
-  const chunks = x.pieces.map((piece, i) =>
+  const last = pieces.length - 1;
+  const chunks = pieces.map((piece, i) =>
     i === last
       ? wrap(candidate(piece, 'STOP'), usageMetadata(prompt, output))
       : wrap(candidate(piece), usageMetadata(prompt, undefined)),

@@ -10,7 +10,8 @@ import { anthropic } from './anthropic.ts';
 import { azure } from './azure.ts';
 import { gemini } from './gemini.ts';
 import { openai } from './openai.ts';
-import { openaiEmbeddings, openaiResponses } from './openai-responses.ts';
+import { openaiEmbeddings } from './openai-embeddings.ts';
+import { openaiResponses } from './openai-responses.ts';
 import {
   FAULTS,
   isErrorFault,
@@ -20,9 +21,10 @@ import {
   type Fault,
   type ProviderMock,
   type Reply,
+  type ToolCall,
 } from './shared.ts';
 
-export { FAULTS, type Family, type Fault } from './shared.ts';
+export { FAULTS, type Family, type Fault, type ToolCall } from './shared.ts';
 
 const PROVIDERS: ProviderMock[] = [anthropic, openai, openaiResponses, openaiEmbeddings, azure, gemini];
 
@@ -52,6 +54,39 @@ export function replyPiecesHeader(pieces: string[]): Record<string, string> {
   return { 'x-mock-reply-pieces': Buffer.from(JSON.stringify(pieces)).toString('base64url') };
 }
 
+/** The tool call a test chose (x-mock-tool-call), or undefined when it chose none or sent nonsense. */
+function chosenToolCall(header: string | undefined): ToolCall | undefined {
+  if (!header) return undefined;
+  try {
+    const call: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    const { name, arguments: args } = (call ?? {}) as Record<string, unknown>;
+    return typeof name === 'string' && args !== null && typeof args === 'object' && !Array.isArray(args)
+      ? { name, arguments: args as Record<string, unknown> }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The header that makes the mock answer with this tool call instead of text (see x-mock-tool-call). */
+export function toolCallHeader(call: ToolCall): Record<string, string> {
+  return { 'x-mock-tool-call': Buffer.from(JSON.stringify(call)).toString('base64url') };
+}
+
+/** What one scripted turn answers: a tool call, or text cut into these pieces, or (neither) the default. */
+export interface ScriptedTurn {
+  toolCall?: ToolCall;
+  pieces?: string[];
+}
+
+/** The request a script decides on: which provider and operation, and the parsed body. */
+export interface ScriptedRequest {
+  family: Family;
+  operation: string;
+  model: string;
+  body: Record<string, any>;
+}
+
 export interface MockUpstreamOptions {
   /** Credentials accepted per family; defaults to MOCK_KEYS. */
   keys?: Partial<Record<Family, string>>;
@@ -78,6 +113,13 @@ export interface MockUpstreamOptions {
    * sends (nested thousands deep, one event of megabytes). The text is written as returned.
    */
   rewrite?: (wire: string) => string;
+  /**
+   * Decides each answer of a conversation from the request, for clients that cannot send test headers (a
+   * coding agent): e.g. a tool call while the conversation holds no tool result yet, then text. Headers
+   * `x-mock-tool-call` and `x-mock-reply-pieces` still win. Undefined (or a turn with neither field): the
+   * default answer.
+   */
+  script?: (request: ScriptedRequest) => ScriptedTurn | undefined;
 }
 
 export type Outcome = 'pending' | 'completed' | 'client-aborted' | 'dropped';
@@ -145,6 +187,7 @@ async function write(res: ServerResponse, data: string, signal: AbortSignal): Pr
 export async function startMockUpstream(initial: MockUpstreamOptions = {}): Promise<MockUpstream> {
   let options: MockUpstreamOptions = { ...initial };
   const requests: RecordedRequest[] = [];
+  const memory = new Map<string, unknown>();
   const changes = new EventEmitter();
   changes.setMaxListeners(0); // one listener per pending waitFor; a test may well have dozens
   let seq = 0;
@@ -252,14 +295,23 @@ export async function startMockUpstream(initial: MockUpstreamOptions = {}): Prom
     const family = route.provider.family;
     const chunkCount = count(headerValue(req.headers, 'x-mock-chunks'), options.chunkCount ?? 4);
     const delayMs = count(headerValue(req.headers, 'x-mock-chunk-delay-ms'), options.chunkDelayMs ?? 0);
+    const model = route.model ?? (typeof body.model === 'string' ? body.model : '');
+    const headerPieces = chosenPieces(headerValue(req.headers, 'x-mock-reply-pieces'));
+    const headerCall = chosenToolCall(headerValue(req.headers, 'x-mock-tool-call'));
+    const turn =
+      headerPieces || headerCall
+        ? undefined
+        : options.script?.({ family, operation: route.operation, model, body });
     const x: Exchange = {
       url,
       headers: req.headers,
       body,
       operation: route.operation,
-      model: route.model ?? (typeof body.model === 'string' ? body.model : ''),
-      pieces: chosenPieces(headerValue(req.headers, 'x-mock-reply-pieces')) ?? replyPieces(chunkCount),
+      model,
+      pieces: headerPieces ?? turn?.pieces ?? replyPieces(chunkCount),
+      toolCall: headerCall ?? turn?.toolCall,
       expectedKey: options.keys?.[family] ?? MOCK_KEYS[family],
+      memory,
     };
 
     if (fault === 'hang') {

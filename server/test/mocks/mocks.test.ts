@@ -6,10 +6,17 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import OpenAI, { AzureOpenAI } from 'openai';
-import { MOCK_KEYS, startMockUpstream, type Fault, type MockUpstream } from './mock-upstream.ts';
+import {
+  MOCK_KEYS,
+  startMockUpstream,
+  toolCallHeader,
+  type Fault,
+  type MockUpstream,
+} from './mock-upstream.ts';
 
 const REPLY = 'Mock reply part 1. Mock reply part 2. Mock reply part 3. Mock reply part 4. ';
 const fault = (f: Fault) => ({ headers: { 'x-mock-fault': f } });
+const READ_FILE = { name: 'read_file', arguments: { path: 'notes/todo.txt' } };
 
 let upstream: MockUpstream;
 before(async () => {
@@ -166,6 +173,26 @@ describe('Anthropic SDK against the mock', () => {
     assert.equal(count.input_tokens, msg.usage.input_tokens);
   });
 
+  test('a tool call: a tool_use block (streamed as input_json_delta) and stop_reason tool_use', async () => {
+    const withTools = {
+      ...params,
+      tools: [{ name: 'read_file', input_schema: { type: 'object' as const } }],
+    };
+    const msg = await client().messages.create(withTools, { headers: toolCallHeader(READ_FILE) });
+    assert.equal(msg.stop_reason, 'tool_use');
+    const [block] = msg.content;
+    assert.ok(block?.type === 'tool_use' && /^toolu_01/.test(block.id));
+    assert.deepEqual(block.input, READ_FILE.arguments);
+    const stream = client().messages.stream(withTools, { headers: toolCallHeader(READ_FILE) });
+    let json = '';
+    stream.on('inputJson', (partial) => (json += partial));
+    const final = await stream.finalMessage();
+    assert.equal(final.stop_reason, 'tool_use');
+    assert.ok(final.content[0]?.type === 'tool_use');
+    assert.deepEqual(final.content[0].input, READ_FILE.arguments);
+    assert.deepEqual(JSON.parse(json), READ_FILE.arguments);
+  });
+
   test('message, streamed: text deltas and the final usage from message_delta', async () => {
     const stream = client().messages.stream(params);
     let text = '';
@@ -232,6 +259,22 @@ describe('@google/genai against the mock', () => {
     assert.equal(upstream.requests[1]?.path, `/v1/models/${model}:generateContent`);
     const count = await client().models.countTokens({ model, contents: 'Why is the sky blue?' });
     assert.equal(count.totalTokens, res.usageMetadata?.promptTokenCount);
+  });
+
+  test('a tool call: one functionCall part, whole, plain and streamed', async () => {
+    const options = { httpOptions: { headers: toolCallHeader(READ_FILE) } };
+    const res = await client().models.generateContent({ model, contents: 'Read it.', config: options });
+    assert.deepEqual(res.functionCalls, [{ name: 'read_file', args: READ_FILE.arguments }]);
+    const chunks = [];
+    for await (const chunk of await client().models.generateContentStream({
+      model,
+      contents: 'Read it.',
+      config: options,
+    }))
+      chunks.push(chunk);
+    assert.equal(chunks.length, 1);
+    assert.deepEqual(chunks[0]?.functionCalls, [{ name: 'read_file', args: READ_FILE.arguments }]);
+    assert.equal(chunks[0]?.candidates?.[0]?.finishReason, 'STOP');
   });
 
   test('streamGenerateContent over SSE, usage on the last chunk', async () => {

@@ -21,7 +21,7 @@ import {
   type Reply,
 } from './shared.ts';
 
-function baseHeaders(): Record<string, string> {
+export function baseHeaders(): Record<string, string> {
   return {
     'x-request-id': `req_${hex(16)}`,
     'openai-organization': 'user-mock',
@@ -33,7 +33,7 @@ function baseHeaders(): Record<string, string> {
   };
 }
 
-function error(
+export function error(
   status: number,
   message: string,
   type: string,

@@ -44,7 +44,25 @@ export interface Exchange {
   model: string;
   /** The reply text, already cut into the pieces a stream sends one by one. */
   pieces: string[];
+  /** A tool call to answer with instead of text (see ToolCall), in the provider's own shape. */
+  toolCall?: ToolCall;
   expectedKey: string;
+  /**
+   * What the provider keeps between requests to one mock server (the Responses API's stored responses),
+   * keyed by the provider file as it likes; gone with the server.
+   */
+  memory: Map<string, unknown>;
+}
+
+/**
+ * A function (tool) call the model "decides" to make: the provider's answer carries it in its own shape
+ * (Anthropic `tool_use`, a Responses `function_call` item, Gemini `functionCall`) instead of text. A test
+ * asks for it per request (header `x-mock-tool-call`) or by a script (MockUpstreamOptions.script), which is
+ * how an agent that sends no test headers is led through a turn: a tool call first, text after its result.
+ */
+export interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
 }
 
 export interface JsonReply {

@@ -1,8 +1,11 @@
 // Email addresses: found from each `@`, the local part read backwards and the domain forwards. Not an
 // address: npm scopes and versions (`@babel/core@7.0.0`, no alphabetic top-level domain), image
-// variants (`logo@2x.png`), git's SSH user (`git@github.com`), a URL's user information, and the
-// domains reserved for documentation (RFC 2606: example.com, .test, .invalid, .localhost), and
-// Google Cloud service accounts (a machine's name, not a person's).
+// variants (`logo@2x.png`), git's SSH user (`git@github.com`), a URL's user information. Not a
+// person's (docs/decisions/policy.md, "Quiet on normal traffic"): the domains reserved for
+// documentation (RFC 2606 and 6761: example.com, .example, .test, .invalid, .localhost), Google Cloud
+// service accounts (a machine's name), no-reply mailboxes (`noreply@anthropic.com` is in every Claude
+// Code request), the forges' commit addresses that stand in for a private one, and the placeholders of
+// documentation (`you@yourcompany.com`).
 import type { Candidate } from './match-utils.ts';
 import { words } from './text-checks.ts';
 
@@ -20,6 +23,36 @@ const FILE_EXTENSIONS = words(
 );
 const RESERVED_DOMAIN =
   /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|local|gserviceaccount\.com)$/i;
+/**
+ * GitHub's and GitLab's stand-ins for a private address in commits (`<id>+<login>@users.noreply.github.com`):
+ * they exist so that no personal address is published, and name a public account.
+ */
+const FORGE_NOREPLY_DOMAIN = /(?:^|\.)users\.noreply\.(?:github|gitlab)\.com$/i;
+/**
+ * Mailboxes nobody reads, at any domain: a sender's role, never a person. "noreply" is a whole word of
+ * the local part (`noreply@`, `support-noreply@`, `no_reply.billing@`); a sub-address (`noreply+…@`)
+ * can carry whom a message went to, so it stays an address.
+ */
+const NOREPLY_LOCAL = /^(?:[a-z0-9]+[-_.])*(?:no[-_.]?reply|do[-_.]?not[-_.]?reply)(?:[-_.][a-z0-9]+)*$/i;
+/**
+ * Documentation's placeholders: a domain whose name starts with "your" (yourcompany.com,
+ * your-domain.org), or a local part that says what to write there (your.email@, yourname@). Names that
+ * merely start with the letters (youri@, yourievich@) are addresses.
+ */
+const PLACEHOLDER_DOMAIN =
+  /(?:^|\.)your[-_]?(?:company|domain|org|organi[sz]ation|site|website|e?mail|host|server|corp|business|team|app|project)(?:\.[a-z]{2,}){1,2}$/i;
+const PLACEHOLDER_LOCAL = /^your[-_.]?(?:e-?mail|name|user(?:name)?|address|login|account|id)$/i;
+
+/** Whether an address, well formed, is one that names no person. */
+function impersonal(local: string, domain: string): boolean {
+  return (
+    RESERVED_DOMAIN.test(domain) ||
+    FORGE_NOREPLY_DOMAIN.test(domain) ||
+    NOREPLY_LOCAL.test(local) ||
+    PLACEHOLDER_DOMAIN.test(domain) ||
+    PLACEHOLDER_LOCAL.test(local)
+  );
+}
 
 const MAX_LOCAL = 64;
 const MAX_DOMAIN = 253;
@@ -68,9 +101,9 @@ export function scanEmails(text: string, out: Candidate[]): void {
     if (e < n && (isLabel(text.charCodeAt(e)) || text[e] === '_' || text[e] === '@')) continue;
     const tld = text.slice(lastLabel, e);
     if (!/^[A-Za-z]{2,24}$/.test(tld) || FILE_EXTENSIONS.has(tld.toLowerCase())) continue;
-    const domain = text.slice(at + 1, e);
-    if (RESERVED_DOMAIN.test(domain)) continue;
-    if (text.slice(s, at) === 'git' || inUrlAuthority(text, s)) continue;
+    const local = text.slice(s, at);
+    if (impersonal(local, text.slice(at + 1, e))) continue;
+    if (local === 'git' || inUrlAuthority(text, s)) continue;
     out.push({ rule: 'email', label: 'email', severity: 'medium', start: s, end: e, priority: 1 });
     at = e - 1;
   }

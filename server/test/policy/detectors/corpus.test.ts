@@ -38,6 +38,16 @@ describe('detection corpus', () => {
       ...q.wrong.slice(0, 10).map((m) => `  wrong ${m.rule} in ${m.case}: ${m.value.slice(0, 80)}`),
     ].join('\n');
 
+  // Issue 15: a product that flags every request teaches its admins to ignore it. The coding agents'
+  // own text (their system prompts, commit trailers, the forges' no-reply addresses) raises nothing,
+  // whatever the averages say.
+  test('the coding agents’ stock text raises nothing', () => {
+    const stock = new Set(cases.filter((c) => c.file === 'negatives-agents.cases').map((c) => c.id));
+    assert.ok(stock.size >= 5, `${stock.size} stock cases`);
+    const wrong = quality.detectors.flatMap((d) => d.wrong).filter((m) => stock.has(m.case));
+    assert.deepEqual(wrong, []);
+  });
+
   for (const detector of ['secrets', 'pii'] as const) {
     test(`${detector}: precision and recall at least ${GOALS[detector]}`, () => {
       const q = quality.detectors.find((d) => d.detector === detector);

@@ -41,6 +41,38 @@ describe('pii: email', () => {
   test('documentation domains (RFC 2606) and service accounts are not people', () => {
     findsNothing('user@example.com, admin@example.org, qa@staging.test, x@foo.invalid, a@localhost');
     findsNothing('etl-runner@analytics-prod.iam.gserviceaccount.com');
+    // RFC 6761's special-use names, as whole top-level domains.
+    findsNothing('admin@mail.example, ops@build.test, root@router.localhost, qa@example.net');
+  });
+
+  test('no-reply mailboxes and the forges’ commit addresses are nobody’s (issue 15)', () => {
+    findsNothing('Co-Authored-By: Claude Opus 4.8 (1M context) <noreply@anthropic.com>');
+    findsNothing('noreply@github.com, no-reply@accounts.google.com, no_reply@email.apple.com');
+    findsNothing('donotreply@initech.co.uk and do-not-reply@acme-corp.io, NoReply@Acme.io');
+    findsNothing('support-noreply@npmjs.com, no_reply.billing@acme-corp.io');
+    findsNothing('Author: Octo Cat <583231+octocat@users.noreply.github.com>');
+    findsNothing('Co-authored-by: dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>');
+    findsNothing('Author: Jane Dev <1234567-jdev@users.noreply.gitlab.com>');
+  });
+
+  test('documentation placeholders are not addresses; what merely resembles one still is', () => {
+    findsNothing(
+      'git config user.email "you@yourcompany.com"; admin@mail.your-domain.org; a@yourdomain.co.uk',
+    );
+    findsNothing('e.g. your.email@gmail.com, yourname@outlook.com, your_username@acme-corp.io');
+    // The whole local part is the role; the domain is the forge's own, not a lookalike.
+    finds('email', 'noreply+jane.doe@acme-corp.io');
+    finds('email', 'noreplyjane@acme-corp.io');
+    finds('email', 'jane.noreplies@acme-corp.io');
+    finds('email', 'jane@users.noreply.github.com.acme-corp.io');
+    finds('email', 'jane@noreply.github.io');
+    // A name that starts with the letters, a domain that only starts with "your".
+    finds('email', 'youri.petrov@globex.de');
+    finds('email', 'jane@yourcompanyx.com');
+    finds('email', 'jane@yourway.com');
+    finds('email', 'you@company.com');
+    finds('email', 'ops@example-corp.com');
+    finds('email', 'jane@example.com.acme-corp.io');
   });
 });
 
