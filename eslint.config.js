@@ -19,12 +19,21 @@ export default tseslint.config(
   {
     files: ['console/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The console knows the server only through its API (GET /api/v1/providers, the generated
+      // schema.d.ts); what both must share to the letter (form parsers, the policy's terms) is in shared/.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Read it from the API, or move it to shared/.' }] },
+      ],
+    },
     languageOptions: { globals: globals.browser },
   },
   {
     files: [
       'bench/**/*.ts',
+      'shared/**/*.ts',
       'server/src/**/*.ts',
       'server/test/**/*.ts',
       'client/**/*.{ts,js}',

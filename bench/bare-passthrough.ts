@@ -6,7 +6,7 @@
 //
 //   BENCH_BARE_PORT      port to listen on
 //   BENCH_UPSTREAM_URL   http://127.0.0.1:<port> of the upstream (the mock)
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 
 const port = Number(process.env.BENCH_BARE_PORT);
@@ -36,7 +36,8 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-app.post('/v1/chat/completions', async (request, reply) => {
+// The two OpenAI paths the benchmark sends, each forwarded to the same path upstream.
+const forward = (path: string) => async (request: FastifyRequest, reply: FastifyReply) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const auth = request.headers.authorization;
   if (auth) headers.authorization = auth;
@@ -47,7 +48,7 @@ app.post('/v1/chat/completions', async (request, reply) => {
   });
   const res = await pool.request({
     method: 'POST',
-    path: '/v1/chat/completions',
+    path,
     headers,
     body: request.body as Buffer,
     signal: aborter.signal,
@@ -57,7 +58,9 @@ app.post('/v1/chat/completions', async (request, reply) => {
     if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
   }
   return reply.send(res.body);
-});
+};
+app.post('/v1/chat/completions', forward('/v1/chat/completions'));
+app.post('/v1/responses', forward('/v1/responses'));
 
 app.get('/healthz', async () => ({ status: 'ok' }));
 

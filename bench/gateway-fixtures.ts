@@ -127,6 +127,14 @@ export async function probe(
       const text = await res.text();
       const shown = `HTTP ${res.status}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
       if (res.status !== 200) return shown;
+      if (kind === 'responsesStream') {
+        return text.includes('event: response.completed') ? null : `not a Responses stream: ${shown}`;
+      }
+      if (kind === 'responses') {
+        return (JSON.parse(text) as { object?: string }).object === 'response'
+          ? null
+          : `not a response: ${shown}`;
+      }
       if (kind === 'stream') {
         const frames = text.split('\n').filter((l) => l.startsWith('data: '));
         const chunks = frames.filter((l) => l.includes('"chat.completion.chunk"'));
@@ -146,5 +154,7 @@ export async function probe(
     chat: await check('chat', requests.chat),
     stream: await check('stream', requests.stream),
     large: await check('large', requests.large),
+    responses: await check('responses', requests.responses),
+    responsesStream: await check('responsesStream', requests.responsesStream),
   };
 }

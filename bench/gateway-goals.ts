@@ -114,6 +114,27 @@ export function goalsTable(run: GatewayRun): string[] {
     ratioGoal(run, 'bare', SATURATION_VS_BARE_GOAL, 'Saturation throughput vs the bare pass-through', true),
     ratioGoal(run, 'portkey', SATURATION_VS_PORTKEY_GOAL, 'Saturation throughput vs Portkey', false),
     addedGoal(run, 'p50', ADDED_TTFB_GOAL_MS, 'stream-ttfb', 'Added time to first byte, streamed (p50)'),
+    addedGoal(
+      run,
+      'p50',
+      ADDED_P50_GOAL_MS,
+      'responses-1000',
+      'Responses API: added latency at 1,000/s, p50',
+    ),
+    addedGoal(
+      run,
+      'p99',
+      ADDED_P99_GOAL_MS,
+      'responses-1000',
+      'Responses API: added latency at 1,000/s, p99',
+    ),
+    addedGoal(
+      run,
+      'p50',
+      ADDED_TTFB_GOAL_MS,
+      'responses-ttfb',
+      'Responses API: added first byte, streamed (p50)',
+    ),
     soakGoal(run),
   ];
   const reported: [string, GatewayScenarioId, Percentile][] = [

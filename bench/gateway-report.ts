@@ -3,7 +3,7 @@
 // not answering 200 has its reason in its cells, never a figure.
 import { cores, int, ms, table } from './format.ts';
 import type { GatewayRun } from './gateway-suite.ts';
-import { TARGETS, gatewayScenarios, targetLabel } from './gateway-scenarios.ts';
+import { TARGETS, gatewayScenarios, isStream, targetLabel } from './gateway-scenarios.ts';
 import type { MachineInfo } from './machine.ts';
 import { FLAT_GROWTH_PERCENT, FLAT_SLOPE_PERCENT_PER_MIN, mib } from './memory-soak.ts';
 import { goalsTable } from './gateway-goals.ts';
@@ -45,7 +45,7 @@ function sideBySide(run: GatewayRun): string[] {
         }),
       ]);
     } else {
-      const what = scenario.kind === 'stream' ? 'time to first byte' : 'latency';
+      const what = isStream(scenario.kind) ? 'time to first byte' : 'latency';
       rows.push([
         `${scenario.title}: ${what} p50 / p99 ms`,
         ...targets.map((t) => latencyCell(find(run, scenario.id, t.id))),
@@ -54,9 +54,9 @@ function sideBySide(run: GatewayRun): string[] {
         `↳ added over direct, p50 / p99 ms`,
         ...targets.map((t) => addedCell(run, scenario.id, t.id)),
       ]);
-      if (scenario.kind === 'stream') {
+      if (isStream(scenario.kind)) {
         rows.push([
-          '↳ whole stream (to [DONE]), p50 / p99 ms',
+          '↳ whole stream, p50 / p99 ms',
           ...targets.map((t) => {
             const l = loadOf(find(run, scenario.id, t.id));
             return typeof l === 'string'

@@ -20,12 +20,23 @@ export interface TargetRequests {
   chat: RequestSpec;
   stream: RequestSpec;
   large: RequestSpec;
+  /** The same short prompt through the OpenAI Responses API (issue 15), plain and streamed. */
+  responses: RequestSpec;
+  responsesStream: RequestSpec;
 }
 
 export type RequestKind = keyof TargetRequests;
+export const REQUEST_KINDS: readonly RequestKind[] = [
+  'chat',
+  'stream',
+  'large',
+  'responses',
+  'responsesStream',
+];
 
 export const MODEL = 'gpt-4o-mini';
 export const CHAT_PATH = '/v1/chat/completions';
+export const RESPONSES_PATH = '/v1/responses';
 
 const chatBody = JSON.stringify({
   model: MODEL,
@@ -39,6 +50,20 @@ const streamBody = JSON.stringify({
   stream: true,
   messages: [{ role: 'user', content: 'Say hello in one short sentence.' }],
 });
+
+const responsesBody = JSON.stringify({
+  model: MODEL,
+  instructions: 'You are a concise assistant.',
+  input: [{ role: 'user', content: 'Say hello in one short sentence.' }],
+});
+const responsesStreamBody = JSON.stringify({
+  model: MODEL,
+  stream: true,
+  input: 'Say hello in one short sentence.',
+});
+
+/** Whether a request kind streams (its figure is the time to first byte). */
+export const isStream = (kind: RequestKind) => kind === 'stream' || kind === 'responsesStream';
 
 export const LARGE_BODY_BYTES = 500 * 1024;
 
@@ -83,6 +108,21 @@ export function targetRequests(headers: Record<string, string>, large: Buffer): 
       expectEnd: 'data: [DONE]',
     },
     large: { method: 'POST', path: CHAT_PATH, headers: common, body: large, expectStatus: 200 },
+    responses: {
+      method: 'POST',
+      path: RESPONSES_PATH,
+      headers: common,
+      body: responsesBody,
+      expectStatus: 200,
+    },
+    responsesStream: {
+      method: 'POST',
+      path: RESPONSES_PATH,
+      headers: { ...common, accept: 'text/event-stream' },
+      body: responsesStreamBody,
+      expectStatus: 200,
+      timeToFirstByte: true,
+    },
   };
 }
 
@@ -92,6 +132,8 @@ export const GATEWAY_SCENARIO_IDS = [
   'chat-saturation',
   'stream-ttfb',
   'large-body',
+  'responses-1000',
+  'responses-ttfb',
 ] as const;
 export type GatewayScenarioId = (typeof GATEWAY_SCENARIO_IDS)[number];
 
@@ -141,6 +183,20 @@ export function gatewayScenarios(streamRate: number, largeRate: number): Gateway
       kind: 'large',
       mode: 'open',
       rate: largeRate,
+    },
+    {
+      id: 'responses-1000',
+      title: `Responses API, not streamed, at ${n(1_000)}/s (open loop)`,
+      kind: 'responses',
+      mode: 'open',
+      rate: 1_000,
+    },
+    {
+      id: 'responses-ttfb',
+      title: `Responses API, streamed, time to first byte at ${n(streamRate)}/s (open loop)`,
+      kind: 'responsesStream',
+      mode: 'open',
+      rate: streamRate,
     },
   ];
 }

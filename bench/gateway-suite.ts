@@ -17,6 +17,7 @@ import type { AdminSession } from './fixtures.ts';
 import { checkActivity, prepareGatehouse, probe, requestsFor } from './gateway-fixtures.ts';
 import {
   gatewayScenarios,
+  REQUEST_KINDS,
   largeBody,
   targetLabel,
   type GatewayScenarioId,
@@ -208,13 +209,13 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
       for (const target of s.targets) {
         const server = servers[target]!;
         let answered = 0;
-        for (const kind of ['chat', 'stream', 'large'] as const) {
+        for (const kind of REQUEST_KINDS) {
           if (run.unavailable[target]?.[kind]) continue;
           const { load } = await measure(server, { mode: 'closed' }, requests[target]![kind], {
             ...s,
             warmupS: 0,
             durationS: s.prewarmS,
-            connections: kind === 'chat' ? s.connections : 8,
+            connections: kind === 'chat' || kind === 'responses' ? s.connections : 8,
           });
           answered += load.ok;
         }

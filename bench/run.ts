@@ -25,7 +25,7 @@
 // Gateway suite:
 //   BENCH_GATEWAY_TARGETS   targets, comma-separated (default direct,bare,gatehouse,portkey)
 //   BENCH_GATEWAY_SCENARIOS scenarios, comma-separated (default all: chat-500,chat-1000,chat-saturation,
-//                           stream-ttfb,large-body)
+//                           stream-ttfb,large-body,responses-1000,responses-ttfb)
 //   BENCH_PREWARM           seconds of unmeasured load per target and request kind first (default 2)
 //   BENCH_ROUNDS            rounds per scenario, the targets taking turns in each (default 2); the
 //                           measured time per target is BENCH_DURATION in all

@@ -4,7 +4,8 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { parseIpRule, type IpRule } from './identity/ip-rules.ts';
+import { parseIpRule, type IpRule } from '../../shared/ip-rules.ts';
+import { isProviderFamily, PROVIDER_FAMILIES, type ProviderFamily } from './provider-keys/families.ts';
 
 export type Role = 'all' | 'console' | 'gateway';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -44,7 +45,7 @@ export interface Config {
    * (provider-keys/provider-key-types.ts DEFAULT_BASE_URL); Azure has none. For an egress proxy or a
    * regional endpoint, and for tests, which point it at a local mock.
    */
-  providerApiUrls: Partial<Record<'anthropic' | 'openai' | 'azure' | 'gemini', string>>;
+  providerApiUrls: Partial<Record<ProviderFamily, string>>;
   connections: ConnectionLimits;
   /**
    * How long a graceful stop (SIGTERM) waits for in-flight requests before it closes every connection
@@ -269,8 +270,6 @@ function gatewayPublicUrl(src: Source): string | undefined {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
-const API_FAMILIES = ['anthropic', 'openai', 'azure', 'gemini'] as const;
-
 /** `anthropic=https://…,openai=https://…/v1`: each URL as that provider's SDK takes its base URL. */
 function providerApiUrls(src: Source): Config['providerApiUrls'] {
   const { name, value } = read(src, 'provider-api-urls');
@@ -281,10 +280,10 @@ function providerApiUrls(src: Source): Config['providerApiUrls'] {
     .map((e) => e.trim())
     .filter(Boolean)) {
     const eq = entry.indexOf('=');
-    const family = entry.slice(0, eq).trim() as (typeof API_FAMILIES)[number];
-    if (eq < 1 || !API_FAMILIES.includes(family))
+    const family = entry.slice(0, eq).trim();
+    if (eq < 1 || !isProviderFamily(family))
       throw new ConfigError(
-        `${name}: "${entry}" is not <provider>=<URL> with a provider of ${API_FAMILIES.join(', ')}`,
+        `${name}: "${entry}" is not <provider>=<URL> with a provider of ${PROVIDER_FAMILIES.join(', ')}`,
       );
     const raw = entry.slice(eq + 1).trim();
     let url: URL;

@@ -247,6 +247,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/detectors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The policy’s detectors: what each finds
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['listDetectors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/developer/access-requests': {
     parameters: {
       query?: never;
@@ -703,6 +723,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The provider families and the Gateway paths served with their keys
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['listProviderFamilies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/risk/findings': {
     parameters: {
       query?: never;
@@ -958,6 +998,14 @@ export interface components {
       /** @enum {unknown} */
       status: 'active' | 'revoked';
     };
+    DetectorList: {
+      detectors: {
+        description: string;
+        /** @description Its key in the policy document’s `detectors`. */
+        id: string;
+        label: string;
+      }[];
+    };
     Developer: {
       activated_at: string | null;
       /** Format: date-time */
@@ -1124,6 +1172,26 @@ export interface components {
       etag: string;
       summary: string;
       version: number;
+    };
+    ProviderFamilyList: {
+      providers: {
+        /** @description Where requests go when a key names no base URL; null: every key must name one. */
+        default_base_url: string | null;
+        /** @description What a provider key names in `provider`. */
+        id: string;
+        model_noun: 'model' | 'deployment';
+        name: string;
+        /** @description The Gateway paths answered with this family’s keys. */
+        routes: {
+          method: string;
+          /** @description What the activity records; `{method}`: the method the path names. */
+          operation: string;
+          /** @description The Gateway path, in Fastify syntax (`:param`, `*`). */
+          path: string;
+        }[];
+        /** @description Whose sign-in a tool in subscription mode uses. */
+        vendor: string;
+      }[];
     };
     ProviderKey: {
       azure_api_version: string | null;
@@ -2105,6 +2173,62 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDetectors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetectorList'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4307,6 +4431,62 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listProviderFamilies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProviderFamilyList'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };

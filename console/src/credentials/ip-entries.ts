@@ -1,7 +1,7 @@
 // IP allow and deny lists as the admin types them: one entry per line or comma-separated. The same
-// parser as the server's (server/src/identity/ip-rules.ts), so that the form names exactly the entries
+// parser as the server's (shared/ip-rules.ts), so that the form names exactly the entries
 // the API would refuse, before anything is sent.
-import { parseIpRule, splitIpList } from '../../../server/src/identity/ip-rules.ts';
+import { parseIpRule, splitIpList } from '../../../shared/ip-rules.ts';
 
 export interface ParsedIpList {
   entries: string[];

@@ -4,16 +4,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Action, DetectorSettings } from '../api/client';
-import {
-  ACTION_LABEL,
-  ACTION_MEANING,
-  ACTION_OPTIONS,
-  DETECTOR_LABEL,
-  DETECTOR_MEANING,
-  type BuiltInDetector,
-} from './format';
+import { ACTION_LABEL, ACTION_MEANING, ACTION_OPTIONS, DETECTOR_LABEL, type BuiltInDetector } from './format';
 import { fieldError, fieldName } from './field-errors';
-import { PolicyConflict, useSavePolicy, type LoadedPolicy } from './policy-queries';
+import { PolicyConflict, useDetectors, useSavePolicy, type LoadedPolicy } from './policy-queries';
 import { AllowlistEditor } from './allowlist-editor';
 import { ConflictNotice } from './conflict-notice';
 
@@ -24,6 +17,7 @@ export function DetectorCard(props: { detector: BuiltInDetector; loaded: LoadedP
   const save = useSavePolicy();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const label = DETECTOR_LABEL[detector];
+  const meaning = useDetectors().data?.find((d) => d.id === detector)?.description;
   const headingId = `detector-${detector}`;
 
   const problem = fieldError(save.error);
@@ -45,7 +39,7 @@ export function DetectorCard(props: { detector: BuiltInDetector; loaded: LoadedP
             {label}
           </Title>
           <Text size="sm" c="dimmed">
-            {DETECTOR_MEANING[detector]}
+            {meaning}
           </Text>
         </div>
         {canManage ? (

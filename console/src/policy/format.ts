@@ -1,8 +1,7 @@
 // How the policy page names enforcement levels, actions, severities and detectors, and what it says
 // each one does: the same words in the controls, the confirmation and the version history.
 import type { Action, Enforcement, Severity } from '../api/client';
-import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK } from '../../../server/src/policy/policy-types.ts';
-import { SEVERITIES } from '../../../server/src/policy/detectors/detector-types.ts';
+import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK, SEVERITIES } from '../../../shared/policy-terms.ts';
 
 export { ACTIONS, ENFORCEMENTS };
 /** Most severe first: the order of the findings table and of the severity choices. */
@@ -52,12 +51,6 @@ export const SEVERITY_COLOR: Record<Severity, string> = {
 
 export const DETECTOR_LABEL = { secrets: 'Secrets', pii: 'Personal data', custom: 'Custom rules' } as const;
 export type BuiltInDetector = 'secrets' | 'pii';
-
-export const DETECTOR_MEANING: Record<BuiltInDetector, string> = {
-  secrets:
-    'API keys and tokens of cloud, AI, source-control and payment services, private keys, JWTs, connection strings and passwords.',
-  pii: 'E-mail addresses, phone numbers, payment cards, IBANs, US Social Security and UK National Insurance numbers.',
-};
 
 /** Who made a version or resolved a finding: a name where there is one, with what kind of party it is. */
 export const party = (p: { type: string; id: string | null; name: string | null }) =>

@@ -13,6 +13,7 @@ export interface LoadedPolicy {
 
 const POLICY = ['policy'] as const;
 const VERSIONS = ['policy-versions'] as const;
+const DETECTORS = ['policy-detectors'] as const;
 
 /** The version number inside an ETag such as `"v7-0123456789abcdef"`. */
 export function versionOf(etag: string | null | undefined): number | null {
@@ -31,6 +32,15 @@ export class PolicyConflict extends ApiError {
         '. Reload the policy to see their change, then save yours again.',
     );
   }
+}
+
+/** What each detector finds, as the server's registry says (GET /api/v1/detectors): fixed per server. */
+export function useDetectors() {
+  return useQuery({
+    queryKey: DETECTORS,
+    queryFn: async () => unwrap(await api.GET('/api/v1/detectors')).detectors,
+    staleTime: Infinity,
+  });
 }
 
 export function usePolicy() {

@@ -1,9 +1,9 @@
 // How the policy page names the tools and their modes, and what it says each mode does: the same words
 // in the tools table, the confirmation of a mode change and the version history. The built-in tools are
-// the Gateway's own list (server/src/gateway/tools.ts), so the page lists exactly what it recognises.
+// the Gateway's own list (shared/built-in-tools.ts), so the page lists exactly what it recognises.
 import type { PolicyDocument } from '../api/client';
-import { BUILT_IN_TOOLS } from '../../../server/src/gateway/tools.ts';
-import { TOOL_MODES } from '../../../server/src/policy/policy-types.ts';
+import { BUILT_IN_TOOLS } from '../../../shared/built-in-tools.ts';
+import { TOOL_MODES } from '../../../shared/policy-terms.ts';
 
 export type ToolSetting = NonNullable<PolicyDocument['tools']>[number];
 export type ToolMode = ToolSetting['mode'];

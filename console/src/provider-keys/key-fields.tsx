@@ -3,6 +3,7 @@
 import { TextInput, Textarea } from '@mantine/core';
 import type { ProviderFamily } from '../api/client';
 import { MODEL_PLACEHOLDER, baseUrlHint } from './provider-families';
+import { useProviderFamilies } from './provider-key-queries';
 
 export function BaseUrlInput(props: {
   provider: ProviderFamily | '';
@@ -10,10 +11,12 @@ export function BaseUrlInput(props: {
   onChange(value: string): void;
 }) {
   const azure = props.provider === 'azure';
+  const families = useProviderFamilies().data;
+  const defaultBaseUrl = families?.find((f) => f.id === props.provider)?.default_base_url;
   return (
     <TextInput
       label={azure ? 'Resource endpoint (base URL)' : 'Base URL'}
-      description={baseUrlHint(props.provider)}
+      description={baseUrlHint(props.provider, defaultBaseUrl)}
       required={azure}
       type="url"
       inputMode="url"

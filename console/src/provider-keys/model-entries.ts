@@ -1,7 +1,7 @@
 // Model names as the admin types them: one per line or comma-separated. The syntax is the server's own
-// (server/src/provider-keys/model-patterns.ts), so that the form names exactly the entries the API would
+// (shared/model-patterns.ts), so that the form names exactly the entries the API would
 // refuse, before anything is sent.
-import { MODEL_PATTERN_SYNTAX, isPattern } from '../../../server/src/provider-keys/model-patterns.ts';
+import { MODEL_PATTERN_SYNTAX, isPattern } from '../../../shared/model-patterns.ts';
 
 const VALID = new RegExp(MODEL_PATTERN_SYNTAX);
 

@@ -1,9 +1,7 @@
-// The four provider families as the forms describe them: a label, where requests go when a key names no
-// base URL (the server's own table), and what its enabled models look like.
+// The provider families as the forms describe them: a label and what its enabled models look like.
+// Where requests go when a key names no base URL is the server's (GET /api/v1/providers); the labels
+// are keyed by the API's own family type, so a family the API adds fails the build until it has them.
 import type { ProviderFamily } from '../api/client';
-import { DEFAULT_BASE_URL, PROVIDER_FAMILIES } from '../../../server/src/provider-keys/provider-key-types.ts';
-
-export const FAMILIES: readonly ProviderFamily[] = PROVIDER_FAMILIES;
 
 export const FAMILY_LABEL: Record<ProviderFamily, string> = {
   anthropic: 'Anthropic',
@@ -11,6 +9,8 @@ export const FAMILY_LABEL: Record<ProviderFamily, string> = {
   azure: 'Azure OpenAI',
   gemini: 'Google Gemini',
 };
+
+export const FAMILIES = Object.keys(FAMILY_LABEL) as ProviderFamily[];
 
 /** For narrow table cells. */
 export const FAMILY_SHORT: Record<ProviderFamily, string> = {
@@ -20,17 +20,18 @@ export const FAMILY_SHORT: Record<ProviderFamily, string> = {
   gemini: 'Gemini',
 };
 
-/** What the base URL field says under itself for this family. */
-export function baseUrlHint(family: ProviderFamily | ''): string {
+/** What the base URL field says under itself for this family, given its default base URL. */
+export function baseUrlHint(family: ProviderFamily | '', defaultBaseUrl: string | null | undefined): string {
+  const empty = defaultBaseUrl ? ` Empty: ${defaultBaseUrl}.` : '';
   switch (family) {
     case 'azure':
       return 'Required: the resource endpoint, such as https://my-resource.openai.azure.com.';
     case 'openai':
-      return `Optional: an OpenAI-compatible endpoint including /v1, such as https://llm.example.com/v1. Empty: ${DEFAULT_BASE_URL.openai}.`;
+      return `Optional: an OpenAI-compatible endpoint including /v1, such as https://llm.example.com/v1.${empty}`;
     case 'anthropic':
-      return `Optional: a compatible endpoint without /v1, such as https://llm.example.com. Empty: ${DEFAULT_BASE_URL.anthropic}.`;
+      return `Optional: a compatible endpoint without /v1, such as https://llm.example.com.${empty}`;
     case 'gemini':
-      return `Optional: a compatible endpoint without /v1beta, such as https://llm.example.com. Empty: ${DEFAULT_BASE_URL.gemini}.`;
+      return `Optional: a compatible endpoint without /v1beta, such as https://llm.example.com.${empty}`;
     default:
       return "Optional for most providers: a self-hosted or compatible endpoint. Empty: the provider's own API.";
   }

@@ -23,6 +23,7 @@ export interface ProviderKeyChange {
 
 const LIST = ['provider-keys'] as const;
 const MODELS = ['gateway-models'] as const;
+const FAMILIES = ['provider-families'] as const;
 
 function useRefresh() {
   const client = useQueryClient();
@@ -74,6 +75,15 @@ export function useDeleteProviderKey() {
     mutationFn: async ({ id }: { id: string }) =>
       unwrap(await api.DELETE('/api/v1/provider-keys/{id}', { params: { path: { id } } })),
     onSuccess: refresh,
+  });
+}
+
+/** The provider families as the server's registry has them (GET /api/v1/providers): fixed per server. */
+export function useProviderFamilies() {
+  return useQuery({
+    queryKey: FAMILIES,
+    queryFn: async () => unwrap(await api.GET('/api/v1/providers')).providers,
+    staleTime: Infinity,
   });
 }
 

@@ -3,7 +3,7 @@
 import type { FindingKind, FindingStatus, ProviderFamily, RiskFinding } from '../api/client';
 import { FAMILY_SHORT } from '../provider-keys/provider-families';
 import { SEVERITY_ORDER } from '../policy/format';
-import { FINDING_KINDS, FINDING_STATUSES } from '../../../server/src/risk/risk-types.ts';
+import { FINDING_KINDS, FINDING_STATUSES } from '../../../shared/policy-terms.ts';
 
 export { FINDING_KINDS, FINDING_STATUSES };
 

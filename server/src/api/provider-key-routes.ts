@@ -4,8 +4,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ProviderKeyService } from '../provider-keys/provider-key-service.ts';
+import { AZURE_API_VERSION } from '../provider-keys/families.ts';
 import { PROVIDER_FAMILIES, providerKeyView } from '../provider-keys/provider-key-types.ts';
-import { MODEL_PATTERN_SYNTAX } from '../provider-keys/model-patterns.ts';
+import { MODEL_PATTERN_SYNTAX } from '../../../shared/model-patterns.ts';
 import { Id, NullableTimestamp, Timestamp, errorResponses } from './schemas.ts';
 import { requestOrigin } from './request-origin.ts';
 
@@ -46,11 +47,7 @@ const BaseUrl = Type.String({
     '(OpenAI-compatible: https://host/v1; Anthropic: https://host; Gemini: https://host). ' +
     'For Azure OpenAI, required: the resource endpoint, https://<resource>.openai.azure.com.',
 });
-const ApiVersion = Type.String({
-  maxLength: 40,
-  pattern: '^[0-9A-Za-z.-]+$',
-  description: 'Azure OpenAI only: the api-version sent when the caller sends none, such as 2024-10-21.',
-});
+const ApiVersion = AZURE_API_VERSION;
 const EnabledModels = Type.Array(Type.String({ pattern: MODEL_PATTERN_SYNTAX }), {
   minItems: 1,
   maxItems: 500,

@@ -9,6 +9,7 @@ import type { ActivityLog } from '../activity/activity-log.ts';
 import type { ActivityActor, Outcome } from '../activity/activity-types.ts';
 import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
 import type { CompiledPolicy } from '../policy/evaluation.ts';
+import type { AnswerKeys } from './answer-keys.ts';
 import type { Caller } from './caller-auth.ts';
 import { GatewayError, sendGatewayError, type GatewayErrorCode } from './gateway-errors.ts';
 import type { Spotted } from './json-guard.ts';
@@ -36,6 +37,8 @@ export interface GatewayDeps {
   upstream: Upstream;
   health: UpstreamHealth;
   activity: ActivityLog;
+  /** Which key served an answer a caller may come back to by id. */
+  answers: AnswerKeys;
 }
 
 /** One chat route of one provider, with what its requests need. */
@@ -144,6 +147,8 @@ export class Exchange {
     this.recorded = true;
     const { request, lane, answer } = this;
     const caller = this.caller ?? this.refusedCaller;
+    const answerId = answer?.usage.answerId;
+    if (answerId !== undefined && this.key) lane.deps.answers.remember(answerId, this.key, this.model);
     lane.deps.activity.record({
       time: Date.now(),
       requestId: request.id,
@@ -156,7 +161,7 @@ export class Exchange {
       provider: lane.provider.family,
       model: this.model,
       providerKeyId: this.key?.id ?? null,
-      operation: lane.route.operation === 'gemini' ? geminiOperation(request) : lane.route.operation,
+      operation: lane.route.operation(request.params as Record<string, string>),
       status: this.status,
       outcome: this.outcome,
       errorCode: this.errorCode,
@@ -181,9 +186,4 @@ export function actorOf(caller: Caller | null): ActivityActor | null {
   }
   // Named by e-mail, as the audit events of developers are: unique, and what a SIEM joins on.
   return { type: 'developer', id: caller.developer.id, name: caller.developer.email };
-}
-
-function geminiOperation(request: FastifyRequest): string {
-  const target = (request.params as Record<string, string>)['*'] ?? '';
-  return target.slice(target.lastIndexOf(':') + 1) || 'gemini';
 }

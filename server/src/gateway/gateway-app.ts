@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
 import { registerTransportSecurity } from '../http/transport-security.ts';
+import { createAnswerKeys } from './answer-keys.ts';
 import { cutDevicePath } from './device-path.ts';
 import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import { createGatewayPolicy } from './gateway-policy.ts';
@@ -88,12 +89,13 @@ export async function buildGatewayApp(
     upstream,
     health,
     activity: services.activity,
+    answers: createAnswerKeys(),
   };
   app.setNotFoundHandler(unservedHandler(deps, log));
   for (const provider of PROVIDERS) {
     for (const route of provider.routes) {
       const { onRequest, handler } = chatRoute(provider, route, deps);
-      app.post(route.url, { onRequest }, handler);
+      app.route({ method: route.method ?? 'POST', url: route.url, onRequest, handler });
     }
   }
   await app.register(supportingRoutes, {

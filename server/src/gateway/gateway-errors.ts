@@ -25,6 +25,8 @@ export const GATEWAY_ERRORS = {
   duplicate_key: 400,
   event_too_large: 400,
   policy_blocked: 400,
+  // A follow-up about an earlier answer the Gateway cannot place (key-router.ts follow).
+  not_found: 404,
   model_conflict: 409,
   request_too_large: 413,
   no_provider_key: 424,

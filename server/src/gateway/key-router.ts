@@ -11,6 +11,7 @@ import {
   type ProviderKey,
   type UpstreamTarget,
 } from '../provider-keys/provider-key-types.ts';
+import { FAMILIES } from '../provider-keys/families.ts';
 import { GatewayError } from './gateway-errors.ts';
 
 const MEMO_LIMIT = 10_000;
@@ -20,17 +21,15 @@ export interface KeyRouter {
   choose(family: ProviderFamily, model: string): ProviderKey | GatewayError;
   /** Where a subscription-mode request for this model goes, or a GatewayError (424) to answer with. */
   subscriptionTarget(family: ProviderFamily, model: string): UpstreamTarget | GatewayError;
+  /**
+   * The key for a follow-up about an earlier answer (`answer`: its id): the key that served it when this
+   * replica remembers it (`keyId`), else the family's only key; else a GatewayError (404) to answer with.
+   */
+  follow(family: ProviderFamily, keyId: string | undefined, answer: string): ProviderKey | GatewayError;
 }
 
 /** Where each provider's public API is, where it differs from DEFAULT_BASE_URL (configuration). */
 export type ProviderApiUrls = Partial<Record<ProviderFamily, string>>;
-
-const FAMILY_NAMES: Record<ProviderFamily, string> = {
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  azure: 'Azure OpenAI',
-  gemini: 'Gemini',
-};
 
 export function createKeyRouter(providerKeys: ProviderKeyService, apiUrls: ProviderApiUrls = {}): KeyRouter {
   let memo = new Map<string, ProviderKey | GatewayError>();
@@ -53,23 +52,23 @@ export function createKeyRouter(providerKeys: ProviderKeyService, apiUrls: Provi
     if (baseUrl) return { provider: family, baseUrl, azureApiVersion: null };
     return new GatewayError(
       'no_provider_key',
-      `Subscription mode sends this tool's own ${FAMILY_NAMES[family]} credential, but Gatehouse does not know where the organisation's ${FAMILY_NAMES[family]} resource is. An admin can add a ${FAMILY_NAMES[family]} provider key with its base URL in the Gatehouse console (Provider keys).`,
+      `Subscription mode sends this tool's own ${FAMILIES[family].name} credential, but Gatehouse does not know where the organisation's ${FAMILIES[family].name} resource is. An admin can add a ${FAMILIES[family].name} provider key with its base URL in the Gatehouse console (Provider keys).`,
     );
   }
 
   function decide(family: ProviderFamily, model: string): ProviderKey | GatewayError {
     const matches = providerKeys.ofFamily(family).filter((k) => k.enables(model));
     if (matches.length === 1) return matches[0]!;
-    const what = family === 'azure' ? `deployment "${model}"` : `model "${model}"`;
+    const what = `${FAMILIES[family].modelNoun} "${model}"`;
     if (matches.length === 0) {
       return new GatewayError(
         'no_provider_key',
-        `No ${FAMILY_NAMES[family]} provider key enables ${what}. An admin can add one, or add the model to a key's enabled models, in the Gatehouse console (Provider keys); or set this tool to subscription mode in the policy, so that it uses the developer's own ${FAMILY_NAMES[family]} sign-in through their device.`,
+        `No ${FAMILIES[family].name} provider key enables ${what}. An admin can add one, or add the model to a key's enabled models, in the Gatehouse console (Provider keys); or set this tool to subscription mode in the policy, so that it uses the developer's own ${FAMILIES[family].name} sign-in through their device.`,
       );
     }
     return new GatewayError(
       'model_conflict',
-      `The ${what} is enabled in more than one ${FAMILY_NAMES[family]} provider key (${matches
+      `The ${what} is enabled in more than one ${FAMILIES[family].name} provider key (${matches
         .map((k) => `"${k.name}"`)
         .join(', ')}), so Gatehouse cannot choose. An admin must make their enabled models disjoint.`,
     );
@@ -87,6 +86,16 @@ export function createKeyRouter(providerKeys: ProviderKeyService, apiUrls: Provi
         memo.set(id, decision);
       }
       return decision;
+    },
+    follow(family, keyId, answer) {
+      const keys = providerKeys.ofFamily(family);
+      const served = keyId === undefined ? undefined : keys.find((k) => k.id === keyId);
+      if (served) return served;
+      if (keys.length === 1) return keys[0]!;
+      return new GatewayError(
+        'not_found',
+        `Gatehouse does not know which ${FAMILIES[family].name} provider key served "${answer.slice(0, 100)}": it was not served through this Gatehouse, its key was removed, or the Gateway replica that served it has restarted since. With several ${FAMILIES[family].name} keys Gatehouse cannot guess; ask for a new response.`,
+      );
     },
     subscriptionTarget(family, model) {
       current();

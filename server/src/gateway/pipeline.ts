@@ -5,18 +5,25 @@
 // Gateway take in 32 MB. Every request that reaches a chat route is recorded in the activity, refused
 // or not (exchange.ts).
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FAMILIES } from '../provider-keys/families.ts';
 import { checkRequest } from './caller-auth.ts';
 import { pathToken } from './device-path.ts';
 import { Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
 import { duplicateKeyMessage, jsonShape, REQUEST_TOO_DEEP } from './json-limits.ts';
-import type { Provider, ProviderRequest, ProviderRoute } from './providers/provider-types.ts';
+import type {
+  Provider,
+  ProviderRequest,
+  ProviderRoute,
+  UpstreamRequest,
+} from './providers/provider-types.ts';
 import { relayAnswer } from './relay.ts';
 import { guardRequestExtras } from './request-extras-guard.ts';
 import type { RecognisedTool } from './tools.ts';
+import type { CompiledPolicy } from '../policy/evaluation.ts';
 import { subscriptionHeaders, upstreamHeaders } from './upstream.ts';
 
 export type { GatewayDeps } from './exchange.ts';
@@ -40,7 +47,7 @@ function onResponseClose(this: TrackedResponse) {
 
 export function chatRoute(provider: Provider, route: ProviderRoute, deps: GatewayDeps) {
   const lane: Lane = { provider, route, deps };
-  const { router, upstream, tools } = deps;
+  const { router, tools } = deps;
 
   /** 1. Authenticate, before the body is read, and 2. recognise the tool and its mode. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -76,6 +83,8 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const x = request.exchange!;
+    const answerId = route.answerId?.(request.params as Record<string, string>);
+    if (answerId !== undefined) return follow(request, reply, answerId);
     let body: unknown;
     let text = '';
     try {
@@ -99,9 +108,7 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
         reply,
         new GatewayError(
           'invalid_request',
-          route.operation === 'gemini'
-            ? 'The path must be /gemini/<version>/models/<model>:generateContent, :streamGenerateContent or :countTokens.'
-            : 'The request names no model; send "model" in the body.',
+          route.noModel ?? 'The request names no model; send "model" in the body.',
         ),
       );
     }
@@ -135,64 +142,108 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
       }
     }
 
-    // 4. Route: the organisation's key, or in subscription mode the tool's own credential, which needs
-    // only a place to go.
-    let url: string;
-    let headers: Record<string, string | string[]>;
+    // 4. Route.
+    const out = upstreamRequest(x, req, model, incoming, 'POST', upstreamBody, null);
+    if (out instanceof GatewayError) return x.refuse(reply, out);
+    return forward(x, reply, out, policy);
+  }
+
+  /**
+   * 4. Where the request goes: the organisation's key (for a follow-up, the one that served the earlier
+   * answer), or in subscription mode the tool's own credential, which needs only a place to go.
+   */
+  function upstreamRequest(
+    x: Exchange,
+    req: ProviderRequest,
+    model: string,
+    incoming: IncomingHttpHeaders,
+    method: UpstreamRequest['method'],
+    body: Buffer | null,
+    earlier: { keyId: string | undefined; answerId: string } | null,
+  ): UpstreamRequest | GatewayError {
     if (x.tool.mode === 'subscription') {
       const target = router.subscriptionTarget(provider.family, model);
-      if (target instanceof GatewayError) return x.refuse(reply, target);
-      url = route.upstreamPath(req, target);
-      headers = subscriptionHeaders(incoming);
-    } else {
-      const key = router.choose(provider.family, model);
-      if (key instanceof GatewayError) return x.refuse(reply, key);
-      x.key = key;
-      url = route.upstreamPath(req, key);
-      headers = upstreamHeaders(incoming, provider.authHeaders(key));
+      if (target instanceof GatewayError) return target;
+      return { url: route.upstreamPath(req, target), method, headers: subscriptionHeaders(incoming), body };
     }
+    const key = earlier
+      ? router.follow(provider.family, earlier.keyId, earlier.answerId)
+      : router.choose(provider.family, model);
+    if (key instanceof GatewayError) return key;
+    x.key = key;
+    const out: UpstreamRequest = {
+      url: route.upstreamPath(req, key),
+      method,
+      headers: upstreamHeaders(incoming),
+      body,
+    };
+    provider.sign(out, key);
+    return out;
+  }
 
-    // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
-    // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
-    const cancel = new EventEmitter();
-    const res = reply.raw as TrackedResponse;
-    res[EXCHANGE] = { x, cancel };
-    res.once('close', onResponseClose);
-    let answer;
-    try {
-      answer = await upstream.send({
-        url,
-        headers,
-        body: upstreamBody,
-        signal: cancel,
-      });
-    } catch (err) {
-      if (!(err instanceof GatewayError)) {
-        if (x.cancelled) return reply; // the caller left; the close listener records it
-        throw err;
+  /** A follow-up about an earlier answer (GET /v1/responses/{id}, …): no body, the key that served it. */
+  async function follow(request: FastifyRequest, reply: FastifyReply, answerId: string) {
+    const x = request.exchange!;
+    const served = deps.answers.lookup(answerId);
+    x.model = served?.model ?? null;
+    const req: ProviderRequest = {
+      params: request.params as Record<string, string>,
+      query: x.query,
+      body: {},
+    };
+    // The policy reads the query string and the headers that go upstream; the answer it reads in relay.
+    const policy = deps.policy.current();
+    let incoming = request.headers;
+    if (policy.active) {
+      const extras = guardRequestExtras(policy, x.query, incoming, x.tool.mode === 'subscription');
+      if (extras.spotted.length) {
+        x.noteSpotted(extras.spotted, 'request');
+        if (extras.blocked) return x.block(reply, blockMessage(extras.blocked, 'request'));
+        if (extras.query !== undefined) req.query = x.query = extras.query;
+        if (extras.headers) incoming = extras.headers;
       }
-      x.upstreamFailed(err.code === 'upstream_timeout' ? 'timeout' : 'unreachable', false);
-      return x.refuse(reply, err);
     }
-
-    // 6–7. The answer, with the policy on it.
-    return relayAnswer(x, reply, answer, policy);
+    // These calls take no body (cancel included): whatever a caller sends is not forwarded, so nothing
+    // goes upstream that the policy has not read.
+    const out = upstreamRequest(x, req, x.model ?? '', incoming, route.method ?? 'POST', null, {
+      keyId: served?.keyId,
+      answerId,
+    });
+    if (out instanceof GatewayError) return x.refuse(reply, out);
+    return forward(x, reply, out, policy);
   }
 
   return { onRequest: authenticate, handler: handle };
 }
 
-const PROVIDER_NAMES: Record<Provider['family'], string> = {
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  azure: 'Azure OpenAI',
-  gemini: 'Google',
-};
+/** 5. Upstream, then 6–7. the answer with the policy on it. */
+async function forward(x: Exchange, reply: FastifyReply, out: UpstreamRequest, policy: CompiledPolicy) {
+  const { upstream } = x.lane.deps;
+  // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
+  // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
+  const cancel = new EventEmitter();
+  const res = reply.raw as TrackedResponse;
+  res[EXCHANGE] = { x, cancel };
+  res.once('close', onResponseClose);
+  let answer;
+  try {
+    answer = await upstream.send(out, cancel);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) {
+      if (x.cancelled) return reply; // the caller left; the close listener records it
+      throw err;
+    }
+    x.upstreamFailed(err.code === 'upstream_timeout' ? 'timeout' : 'unreachable', false);
+    return x.refuse(reply, err);
+  }
+
+  return relayAnswer(x, reply, answer, policy);
+}
 
 function subscriptionNeedsPath(tool: RecognisedTool, provider: Provider): GatewayError {
   return new GatewayError(
     'device_path_required',
-    `${tool.name} is in subscription mode in the Gatehouse policy: it signs in to ${PROVIDER_NAMES[provider.family]} ` +
+    `${tool.name} is in subscription mode in the Gatehouse policy: it signs in to ${FAMILIES[provider.family].vendor} ` +
       "itself, and reaches the Gateway with this machine's device token in its base URL " +
       '(<Gateway URL>/d/<device token>). `gatehouse-client login` signs the machine in.',
   );

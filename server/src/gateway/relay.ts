@@ -43,7 +43,7 @@ export async function relayAnswer(
   const length = Number(answer.headers['content-length'] ?? NaN);
   // With the policy on, a successful answer that is not SSE is read whole even when it streams (Gemini
   // without alt=sse): a JSON document cannot be judged piece by piece.
-  const guarded = policy.active && ok;
+  const guarded = policy.active && ok && provider.answerText !== false;
   const cap = guarded ? GUARDED_MAX : MAX_JSON_KEPT;
   if (guarded && !sse && length > cap) return tooLarge(x, reply, answer);
 

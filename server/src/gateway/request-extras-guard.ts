@@ -77,7 +77,7 @@ export function guardRequestExtras(
     }
     if (changed) out.query = kept.toString();
   }
-  const forwarded = subscription ? subscriptionHeaders(incoming) : upstreamHeaders(incoming, {});
+  const forwarded = subscription ? subscriptionHeaders(incoming) : upstreamHeaders(incoming);
   let headers: IncomingHttpHeaders | undefined;
   for (const name in forwarded) {
     if (subscription && CALLER_CREDENTIALS.includes(name)) continue;

@@ -2,25 +2,10 @@
 // developer tools and SDKs people point at the Gateway (built in below), and the tools an admin defines
 // in the policy's `tools` list (a name and a user-agent pattern). Admin-defined tools are tried first,
 // in the policy's order, so that an admin can name a tool a built-in pattern would also take.
+import { BUILT_IN_TOOLS, type ToolSignature } from '../../../shared/built-in-tools.ts';
 import type { PolicyDocument, ToolMode } from '../policy/policy-types.ts';
 
-export interface ToolSignature {
-  id: string;
-  name: string;
-  pattern: RegExp;
-}
-
-export const BUILT_IN_TOOLS: readonly ToolSignature[] = [
-  { id: 'claude-code', name: 'Claude Code', pattern: /^claude-cli\//i },
-  { id: 'codex', name: 'Codex CLI', pattern: /^codex(_cli_rs|_exec|-tui)?\//i },
-  // Gemini CLI 0.61 names its client: `GeminiCLI-tui/0.61.0/<model> (linux; x64; terminal)`, in -p mode too.
-  { id: 'gemini-cli', name: 'Gemini CLI', pattern: /^GeminiCLI(-[\w.-]+)?\//i },
-  { id: 'cursor', name: 'Cursor', pattern: /\bcursor\b/i },
-  { id: 'anthropic-sdk', name: 'Anthropic SDK', pattern: /^Anthropic\//i },
-  { id: 'openai-sdk', name: 'OpenAI SDK', pattern: /^(OpenAI|AzureOpenAI)\//i },
-  { id: 'google-genai-sdk', name: 'Google Gen AI SDK', pattern: /google-genai-sdk\//i },
-  { id: 'curl', name: 'curl', pattern: /^curl\//i },
-];
+export { BUILT_IN_TOOLS, type ToolSignature } from '../../../shared/built-in-tools.ts';
 
 /** A tool as a request knows it: its id (or `unknown`), the name people read, and its mode. */
 export interface RecognisedTool {

@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, errors, type Dispatcher } from 'undici';
 import type { UpstreamTimeouts } from '../config.ts';
 import { GatewayError } from './gateway-errors.ts';
+import type { UpstreamRequest } from './providers/provider-types.ts';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, never the message: neither way.
 const HOP_BY_HOP = [
@@ -51,11 +52,8 @@ const GATEHOUSE_TOKEN = /\bgh(at|dt)_/;
 // And the length: the policy may redact the answer, and Node sets the length of what it sends.
 const RESPONSE_DROP = new Set([...HOP_BY_HOP, 'content-length', 'proxy-authenticate', 'set-cookie']);
 
-/** The caller's headers as they go upstream, plus the provider key's. */
-export function upstreamHeaders(
-  incoming: IncomingHttpHeaders,
-  auth: Record<string, string>,
-): Record<string, string | string[]> {
+/** The caller's headers as they go upstream, before the provider key's are added (Provider.sign). */
+export function upstreamHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
   const named = connectionHeaders(incoming.connection);
   const out: Record<string, string | string[]> = {};
   for (const name in incoming) {
@@ -64,7 +62,7 @@ export function upstreamHeaders(
     out[name] = v;
   }
   out['content-type'] ??= 'application/json';
-  return Object.assign(out, auth);
+  return out;
 }
 
 /** The caller's headers as they go upstream in subscription mode: its own credential with them. */
@@ -100,13 +98,8 @@ function connectionHeaders(value: string | undefined): Set<string> | undefined {
 }
 
 export interface Upstream {
-  send(options: {
-    url: string;
-    headers: Record<string, string | string[]>;
-    body: Buffer;
-    /** Emits (or dispatches) 'abort' to cancel the request, before or after its headers. */
-    signal: AbortSignal | EventEmitter;
-  }): Promise<Dispatcher.ResponseData>;
+  /** `signal` emits (or dispatches) 'abort' to cancel the request, before or after its headers. */
+  send(request: UpstreamRequest, signal: AbortSignal | EventEmitter): Promise<Dispatcher.ResponseData>;
   close(): Promise<void>;
 }
 
@@ -121,17 +114,10 @@ export function createUpstream(timeouts: UpstreamTimeouts): Upstream {
     keepAliveMaxTimeout: 60_000,
   });
   return {
-    async send({ url, headers, body, signal }) {
+    async send({ url, method, headers, body }, signal) {
       const { origin, path } = splitUrl(url);
       try {
-        return await agent.request({
-          origin,
-          path,
-          method: 'POST',
-          headers,
-          body,
-          signal,
-        });
+        return await agent.request({ origin, path, method, headers, body, signal });
       } catch (err) {
         throw describeFailure(err, origin);
       }

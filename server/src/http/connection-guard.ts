@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { ConnectionLimits } from '../config.ts';
-import { addressGroup, ipMatches, type IpRule } from '../identity/ip-rules.ts';
+import { addressGroup, ipMatches, type IpRule } from '../../../shared/ip-rules.ts';
 import { BodyIdleTimeout } from './client-errors.ts';
 
 export interface GuardOptions {

@@ -17,6 +17,8 @@ import { auditRoutes } from '../api/audit-routes.ts';
 import { activityRoutes } from '../api/activity-routes.ts';
 import { providerKeyRoutes } from '../api/provider-key-routes.ts';
 import { modelRoutes } from '../api/model-routes.ts';
+import { providerRoutes } from '../api/provider-routes.ts';
+import { detectorRoutes } from '../api/detector-routes.ts';
 import { policyRoutes } from '../api/policy-routes.ts';
 import { riskRoutes } from '../api/risk-routes.ts';
 import { adminRoutes } from '../api/admin-routes.ts';
@@ -112,6 +114,8 @@ export async function buildConsoleApp(
       await api.register(activityRoutes, { store: services.store });
       await api.register(providerKeyRoutes, { providerKeys: services.providerKeys });
       await api.register(modelRoutes, { catalog: services.catalog });
+      await api.register(providerRoutes);
+      await api.register(detectorRoutes);
       await api.register(policyRoutes, { policy: services.policy });
       await api.register(riskRoutes, { risk: services.risk });
       await api.register(adminRoutes, { adminManagement: services.adminManagement });

@@ -2,7 +2,7 @@
 import { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { ipMatches } from '../identity/ip-rules.ts';
+import { ipMatches } from '../../../shared/ip-rules.ts';
 import { genReqId } from './logger.ts';
 import { clientErrorHandler } from './client-errors.ts';
 

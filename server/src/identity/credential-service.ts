@@ -21,7 +21,7 @@ import {
   recordLastUsed,
   updateSecret,
 } from './credential-store.ts';
-import { ipAllowed, parseIpRule, type IpRule } from './ip-rules.ts';
+import { ipAllowed, parseIpRule, type IpRule } from '../../../shared/ip-rules.ts';
 import type { Scope } from './scopes.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ApiCredentialsTable } from '../store/schema.ts';
 import type { Credential } from './credential-types.ts';
-import { parseIpRule, type IpRule } from './ip-rules.ts';
+import { parseIpRule, type IpRule } from '../../../shared/ip-rules.ts';
 import { isScope } from './scopes.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

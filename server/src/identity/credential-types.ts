@@ -1,6 +1,6 @@
 // API credentials: the record as the service holds it, and as the management API shows it (never with
 // a secret or its hash).
-import type { IpRule } from './ip-rules.ts';
+import type { IpRule } from '../../../shared/ip-rules.ts';
 import type { Scope } from './scopes.ts';
 
 export const EXPIRY_DAYS = [30, 90, 180, 365] as const;

@@ -2,17 +2,17 @@
 // as served by GET /api/v1/policy and replaced whole by PUT (with If-Match), so that
 // infrastructure-as-code can own it. Renaming a field is a breaking change for whoever keeps it in git.
 // The models and MCP sections of the design come with the issues that give them meaning.
-import type { Severity } from './detectors/detector-types.ts';
+import type { Action, Enforcement, Severity, ToolMode } from '../../../shared/policy-terms.ts';
 
-/** enforce: act on the actions; monitor: detect and record, never block or redact; off: no scanning. */
-export const ENFORCEMENTS = ['enforce', 'monitor', 'off'] as const;
-export type Enforcement = (typeof ENFORCEMENTS)[number];
-
-/** Enforcement from strictest to loosest: moving right lowers it (audited, and a risk finding). */
-export const ENFORCEMENT_RANK: Record<Enforcement, number> = { enforce: 2, monitor: 1, off: 0 };
-
-export const ACTIONS = ['block', 'redact', 'alert', 'off'] as const;
-export type Action = (typeof ACTIONS)[number];
+export {
+  ACTIONS,
+  ENFORCEMENT_RANK,
+  ENFORCEMENTS,
+  TOOL_MODES,
+  type Action,
+  type Enforcement,
+  type ToolMode,
+} from '../../../shared/policy-terms.ts';
 
 /** A value that never fires: an exact value, or a regular expression (JavaScript syntax, no flags). */
 export type AllowEntry = { value: string; note?: string } | { pattern: string; note?: string };
@@ -34,14 +34,6 @@ export interface CustomRule {
   action: Action;
   severity: Severity;
 }
-
-/**
- * provider_key: the Gateway sends the organisation's provider key (the default). subscription: the tool
- * signs in to the provider itself (a developer's own plan); the caller puts its device token in the
- * path and its own provider credential goes upstream unchanged (docs/decisions/device-sign-in.md).
- */
-export const TOOL_MODES = ['provider_key', 'subscription'] as const;
-export type ToolMode = (typeof TOOL_MODES)[number];
 
 /**
  * A tool's settings. A built-in tool (gateway/tools.ts) is named by its id alone; any other id is an

@@ -6,7 +6,7 @@ import type { ChangeBus } from '../store/change-bus.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { RequestOrigin } from '../audit/audit-types.ts';
 import type { ProviderKeyService } from './provider-key-service.ts';
-import { isPattern } from './model-patterns.ts';
+import { isPattern } from '../../../shared/model-patterns.ts';
 import type { ProviderFamily } from './provider-key-types.ts';
 
 const SETTING = 'gateway_models';

@@ -25,6 +25,12 @@ export function createSecretSealer(key: Buffer): SecretSealer {
   };
 }
 
+/** `options.api_version` of a stored key, or null (a row is written by toRow, so it is an object). */
+function apiVersionOf(options: string): string | null {
+  const v = (JSON.parse(options) as { api_version?: unknown }).api_version;
+  return typeof v === 'string' ? v : null;
+}
+
 export function fromRow(r: Selectable<ProviderKeysTable>, sealer: SecretSealer): ProviderKey {
   return makeProviderKey({
     id: r.id,
@@ -33,7 +39,8 @@ export function fromRow(r: Selectable<ProviderKeysTable>, sealer: SecretSealer):
     secret: sealer.open(r.id, r.secret_sealed),
     secretLast4: r.secret_last4,
     baseUrl: r.base_url,
-    azureApiVersion: r.azure_api_version,
+    // The family's options (families.ts): Azure's api_version is the only one so far.
+    azureApiVersion: apiVersionOf(r.options),
     enabledModels: JSON.parse(r.enabled_models) as string[],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -50,7 +57,7 @@ export function toRow(k: ProviderKey, sealer: SecretSealer): ProviderKeysTable {
     secret_sealed: sealer.seal(k.id, k.secret),
     secret_last4: k.secretLast4,
     base_url: k.baseUrl,
-    azure_api_version: k.azureApiVersion,
+    options: JSON.stringify(k.azureApiVersion === null ? {} : { api_version: k.azureApiVersion }),
     enabled_models: JSON.stringify(k.enabledModels),
     created_at: k.createdAt,
     updated_at: k.updatedAt,

@@ -1,22 +1,15 @@
 // Provider keys: the organisation's credentials for the AI providers, which the Gateway sends upstream
 // in place of the caller's Gateway token. The service holds them opened (in memory only, for the hot
 // path); the management API shows them masked to their last four characters.
-import { compileModelPatterns } from './model-patterns.ts';
+import { FAMILY_TABLE, type ProviderFamily } from './families.ts';
+import { compileModelPatterns } from '../../../shared/model-patterns.ts';
 
-export const PROVIDER_FAMILIES = ['anthropic', 'openai', 'azure', 'gemini'] as const;
-export type ProviderFamily = (typeof PROVIDER_FAMILIES)[number];
+export { PROVIDER_FAMILIES, type ProviderFamily } from './families.ts';
 
-/**
- * Where each family's API lives when a key names no base URL, in the form its own SDK takes as a base
- * URL (OpenAI's includes /v1; Anthropic's and Gemini's do not, their paths carry the version). Azure has
- * no default: every Azure key names its resource endpoint.
- */
-export const DEFAULT_BASE_URL: Record<ProviderFamily, string | null> = {
-  anthropic: 'https://api.anthropic.com',
-  openai: 'https://api.openai.com/v1',
-  azure: null,
-  gemini: 'https://generativelanguage.googleapis.com',
-};
+/** Where each family's API lives when a key names no base URL (families.ts). */
+export const DEFAULT_BASE_URL: Record<ProviderFamily, string | null> = Object.fromEntries(
+  FAMILY_TABLE.map((f) => [f.id, f.defaultBaseUrl]),
+) as Record<ProviderFamily, string | null>;
 
 export interface ProviderKey {
   id: string;

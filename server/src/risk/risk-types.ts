@@ -6,18 +6,20 @@
 import type { DetectorId, Severity } from '../policy/detectors/detector-types.ts';
 import type { Enforcement } from '../policy/policy-types.ts';
 
-/** What sort of risk: a detector's catch (by detector) or a change to the policy. */
-export const FINDING_KINDS = ['secret', 'pii', 'custom', 'policy_change'] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
+import type { FindingKind, FindingStatus } from '../../../shared/policy-terms.ts';
+
+export {
+  FINDING_KINDS,
+  FINDING_STATUSES,
+  type FindingKind,
+  type FindingStatus,
+} from '../../../shared/policy-terms.ts';
 
 export const KIND_OF_DETECTOR: Record<DetectorId, FindingKind> = {
   secrets: 'secret',
   pii: 'pii',
   custom: 'custom',
 };
-
-export const FINDING_STATUSES = ['open', 'resolved'] as const;
-export type FindingStatus = (typeof FINDING_STATUSES)[number];
 
 /** Who: the Gateway's caller (credential, developer, device), or the admin or credential that changed the policy. */
 export interface RiskActor {

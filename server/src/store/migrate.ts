@@ -10,6 +10,7 @@ import * as people from './migrations/0004-people.ts';
 import * as deviceSignIn from './migrations/0005-device-sign-in.ts';
 import * as deviceActivity from './migrations/0006-device-activity.ts';
 import * as failureLimits from './migrations/0007-failure-limits.ts';
+import * as providerKeyOptions from './migrations/0008-provider-key-options.ts';
 
 export const MIGRATIONS = {
   '0001-foundation': foundation,
@@ -19,9 +20,11 @@ export const MIGRATIONS = {
   '0005-device-sign-in': deviceSignIn,
   '0006-device-activity': deviceActivity,
   '0007-failure-limits': failureLimits,
+  '0008-provider-key-options': providerKeyOptions,
 };
 
-export async function migrate(store: Store): Promise<string[]> {
+/** Applies the migrations not yet applied, all of them or (`to`, for a test of one on older data) up to one. */
+export async function migrate(store: Store, to?: keyof typeof MIGRATIONS): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -41,7 +44,7 @@ export async function migrate(store: Store): Promise<string[]> {
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

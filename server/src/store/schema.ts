@@ -1,6 +1,7 @@
 // Table types for Kysely. Times are epoch milliseconds in a bigint column on both engines, so that one
 // code path reads and compares them; the API renders them as RFC 3339. JSON-valued columns are text.
 import type { Generated } from 'kysely';
+import type { ProviderFamily } from '../provider-keys/families.ts';
 
 export interface ServerSettingsTable {
   key: string;
@@ -72,12 +73,13 @@ export interface AuditEventsTable {
 export interface ProviderKeysTable {
   id: string;
   name: string;
-  provider: 'anthropic' | 'openai' | 'azure' | 'gemini';
+  provider: ProviderFamily;
   /** The secret sealed with a key derived from the master key (AES-256-GCM), base64. */
   secret_sealed: string;
   secret_last4: string;
   base_url: string | null;
-  azure_api_version: string | null;
+  /** JSON object: the family's own settings of the key (provider-keys/families.ts options). */
+  options: string;
   /** JSON array of model names and `*` patterns. */
   enabled_models: string;
   created_at: number;

@@ -58,6 +58,8 @@ const ROUTES: RouteRow[] = [
   },
   { method: 'DELETE', path: '/api/v1/provider-keys/{id}', access: { role: 'admin', scope: 'policy:write' } },
   { method: 'GET', path: '/api/v1/models', access: { role: 'viewer', scope: 'policy:read' } },
+  { method: 'GET', path: '/api/v1/providers', access: { role: 'viewer', scope: 'policy:read' } },
+  { method: 'GET', path: '/api/v1/detectors', access: { role: 'viewer', scope: 'policy:read' } },
   {
     method: 'PUT',
     path: '/api/v1/models',

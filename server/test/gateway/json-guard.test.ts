@@ -96,6 +96,8 @@ test("an answer's texts are looked up but not remembered; a request's are rememb
   let scans = 0;
   const counting = {
     id: 'secrets' as const,
+    label: 'Counting',
+    description: 'Counts its scans.',
     scan: (text: string) => {
       scans++;
       const at = text.indexOf(SECRET);
@@ -145,6 +147,8 @@ test('a detector that throws fails closed under enforce, and is reported; under 
   const failures: string[] = [];
   const broken = {
     id: 'secrets' as const,
+    label: 'Broken',
+    description: 'Throws on every scan.',
     scan: () => {
       throw new Error('boom');
     },

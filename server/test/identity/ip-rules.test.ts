@@ -1,7 +1,7 @@
 // IP rules: IPv4, IPv6 and CIDR entries; deny wins; IPv4-mapped IPv6 addresses match IPv4 rules.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ipAllowed, parseIpRule, splitIpList } from '../../src/identity/ip-rules.ts';
+import { ipAllowed, parseIpRule, splitIpList } from '../../../shared/ip-rules.ts';
 
 const rules = (...entries: string[]) => entries.map((e) => parseIpRule(e)!);
 

@@ -10,6 +10,7 @@ import { anthropic } from './anthropic.ts';
 import { azure } from './azure.ts';
 import { gemini } from './gemini.ts';
 import { openai } from './openai.ts';
+import { openaiEmbeddings } from './openai-embeddings.ts';
 import { openaiResponses } from './openai-responses.ts';
 import {
   FAULTS,
@@ -25,7 +26,7 @@ import {
 
 export { FAULTS, type Family, type Fault, type ToolCall } from './shared.ts';
 
-const PROVIDERS: ProviderMock[] = [anthropic, openai, openaiResponses, azure, gemini];
+const PROVIDERS: ProviderMock[] = [anthropic, openai, openaiResponses, openaiEmbeddings, azure, gemini];
 
 /** The credentials the mock accepts unless told otherwise: the "provider keys" a Gateway test configures. */
 export const MOCK_KEYS: Readonly<Record<Family, string>> = {

@@ -52,6 +52,8 @@ function countingDetector() {
   const state = { scans: 0, failing: false };
   const detector: Detector = {
     id: 'secrets',
+    label: 'Counting',
+    description: 'Counts its scans.',
     scan(text) {
       state.scans++;
       if (state.failing) throw new Error('detector broke');

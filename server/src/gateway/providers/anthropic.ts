@@ -85,20 +85,22 @@ export const anthropic: Provider = {
   routes: [
     {
       url: '/v1/messages',
-      operation: 'messages',
+      operation: () => 'messages',
       model,
       stream: (req) => req.body.stream === true,
       upstreamPath: (req, key) => withQuery(`${upstreamBase(key)}/v1/messages`, req),
     },
     {
       url: '/v1/messages/count_tokens',
-      operation: 'count_tokens',
+      operation: () => 'count_tokens',
       model,
       stream: () => false,
       upstreamPath: (req, key) => withQuery(`${upstreamBase(key)}/v1/messages/count_tokens`, req),
     },
   ],
-  authHeaders: (key) => ({ 'x-api-key': key.secret }),
+  sign(request, key) {
+    request.headers['x-api-key'] = key.secret;
+  },
   errorBody: (status: number, _code: GatewayErrorCode, message: string) => ({
     type: 'error',
     error: { type: errorType(status), message },

@@ -14,7 +14,7 @@ export const azure: Provider = {
   routes: [
     {
       url: '/azure/openai/deployments/:deployment/chat/completions',
-      operation: 'chat.completions',
+      operation: () => 'chat.completions',
       model: (req) => req.params.deployment,
       stream: (req) => req.body.stream === true,
       upstreamPath(req, key) {
@@ -26,7 +26,9 @@ export const azure: Provider = {
       },
     },
   ],
-  authHeaders: (key) => ({ 'api-key': key.secret }),
+  sign(request, key) {
+    request.headers['api-key'] = key.secret;
+  },
   errorBody: (_status: number, code: GatewayErrorCode, message: string) => ({ error: { code, message } }),
   usage: chatUsage,
   streamUsage: chatStreamUsage,

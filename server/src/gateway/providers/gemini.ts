@@ -100,6 +100,9 @@ function readUsage(data: unknown, into: Usage) {
   if (candidates !== null || thoughts !== null) into.outputTokens = (candidates ?? 0) + (thoughts ?? 0);
 }
 
+const NO_MODEL =
+  'The path must be /gemini/<version>/models/<model>:generateContent, :streamGenerateContent or :countTokens.';
+
 const target = (req: ProviderRequest) => splitModelMethod(req.params['*'] ?? '');
 
 export const gemini: Provider = {
@@ -108,7 +111,12 @@ export const gemini: Provider = {
   tokenInQuery: true,
   routes: (['v1beta', 'v1'] as const).map((version) => ({
     url: `/gemini/${version}/models/*`,
-    operation: 'gemini',
+    // The method, as the caller's path names it (a path without one is still recorded as a Gemini call).
+    operation: (params: Record<string, string>) => {
+      const t = params['*'] ?? '';
+      return t.slice(t.lastIndexOf(':') + 1) || 'gemini';
+    },
+    noModel: NO_MODEL,
     model: (req: ProviderRequest) => target(req)?.model,
     stream: (req: ProviderRequest) => target(req)?.method === 'streamGenerateContent',
     upstreamPath(req: ProviderRequest, key) {
@@ -117,7 +125,9 @@ export const gemini: Provider = {
       return `${upstreamBase(key)}${path}${req.query ? `?${req.query}` : ''}`;
     },
   })),
-  authHeaders: (key) => ({ 'x-goog-api-key': key.secret }),
+  sign(request, key) {
+    request.headers['x-goog-api-key'] = key.secret;
+  },
   errorBody: (code: number, _code: GatewayErrorCode, message: string) => ({
     error: { code, message, status: status(code) },
   }),

@@ -114,13 +114,15 @@ export const openai: Provider = {
   routes: [
     {
       url: '/v1/chat/completions',
-      operation: 'chat.completions',
+      operation: () => 'chat.completions',
       model: (req) => str(req.body.model),
       stream: (req) => req.body.stream === true,
       upstreamPath: (req, key) => `${upstreamBase(key)}/chat/completions${req.query ? `?${req.query}` : ''}`,
     },
   ],
-  authHeaders: (key) => ({ authorization: `Bearer ${key.secret}` }),
+  sign(request, key) {
+    request.headers.authorization = `Bearer ${key.secret}`;
+  },
   errorBody: (status: number, code: GatewayErrorCode, message: string) => openaiError(status, code, message),
   usage: chatUsage,
   streamUsage: chatStreamUsage,

@@ -17,14 +17,33 @@ export interface Usage {
   outputTokens: number | null;
   /** A family's own running counters while its stream is read, for totals it reports in parts. */
   parts?: Record<string, number>;
+  /** The id the provider gave the answer, where the caller may come back to it (answer-keys.ts). */
+  answerId?: string;
+}
+
+/** A request as it goes upstream, for the family's `sign` hook to add its credential to (or sign whole). */
+export interface UpstreamRequest {
+  url: string;
+  method: 'POST' | 'GET' | 'DELETE';
+  headers: Record<string, string | string[]>;
+  body: Buffer | null;
 }
 
 export interface ProviderRoute {
   /** The Gateway path (Fastify syntax). */
   url: string;
-  /** What the activity record calls it. */
-  operation: string;
+  /** What the activity record calls it, from the path's parameters (known before the body is read). */
+  operation(params: Record<string, string>): string;
   model(req: ProviderRequest): string | undefined;
+  /** What the caller is told when `model` finds none. */
+  noModel?: string;
+  /** POST unless said. */
+  method?: 'GET' | 'DELETE' | 'POST';
+  /**
+   * For a route about an earlier answer (GET /v1/responses/{id}): its id in the path. The request has
+   * no body and names no model; it goes to the key that served that answer (answer-keys.ts).
+   */
+  answerId?(params: Record<string, string>): string | undefined;
   stream(req: ProviderRequest): boolean;
   /** The upstream URL: the key's (or subscription target's) base URL, then path and query. */
   upstreamPath(req: ProviderRequest, key: UpstreamTarget): string;
@@ -37,10 +56,15 @@ export interface Provider {
   tokenHeaders: string[];
   /** Whether ?key= carries the caller's token (Gemini). */
   tokenInQuery: boolean;
-  /** The headers that carry the organisation's key upstream. */
-  authHeaders(key: ProviderKey): Record<string, string>;
+  /**
+   * Puts the organisation's key on the request going upstream: a header for every family so far; the
+   * whole request is given so that a family that signs requests (AWS SigV4) can.
+   */
+  sign(request: UpstreamRequest, key: ProviderKey): void;
   /** The provider's own error body for a Gateway error. */
   errorBody(status: number, code: GatewayErrorCode, message: string): unknown;
+  /** False where the answer holds no model text for the policy to read (embeddings: vectors, often base64). */
+  answerText?: false;
   /** Token usage in a complete (non-streamed) JSON answer. */
   usage(body: unknown): Usage | null;
   /** Token usage in one streamed event's JSON data; merges into `into`. */

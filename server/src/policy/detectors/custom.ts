@@ -114,6 +114,8 @@ function active(config: DetectorConfig): CompiledCustomRule[] {
 
 export const customDetector: Detector = {
   id: 'custom',
+  label: 'Custom rules',
+  description: "The organisation's own rules: regular expressions and keyword lists, each with its action.",
   scan(text, config) {
     const out: Candidate[] = [];
     for (const c of active(config)) {

@@ -6,8 +6,9 @@
 // returns the matched value itself beyond the offsets: the caller decides what leaves the process.
 import type { CustomRule } from '../policy-types.ts';
 
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import type { Severity } from '../../../../shared/policy-terms.ts';
+
+export { SEVERITIES, type Severity } from '../../../../shared/policy-terms.ts';
 
 export type DetectorId = 'secrets' | 'pii' | 'custom';
 
@@ -38,6 +39,10 @@ export interface DetectorConfig {
 
 export interface Detector {
   id: DetectorId;
+  /** How the console and the API name it. */
+  label: string;
+  /** What it finds, in a sentence an admin reads when choosing its action. */
+  description: string;
   /**
    * Every match in `text`, in order of `start`, not overlapping (when two rules overlap the longer,
    * or else the more specific, wins). Pure: no I/O, no state kept between calls. Throws only on a bug;

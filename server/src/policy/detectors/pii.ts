@@ -71,6 +71,9 @@ function crossing(text: string, cut: number): number {
 
 export const piiDetector: Detector = {
   id: 'pii',
+  label: 'Personal data',
+  description:
+    'E-mail addresses, phone numbers, payment cards, IBANs, US Social Security and UK National Insurance numbers.',
   scan(text, config) {
     return finish('pii', text, candidates(text), config);
   },

@@ -42,6 +42,9 @@ export const SECRET_RULE_IDS: readonly string[] = [
 
 export const secretsDetector: Detector = {
   id: 'secrets',
+  label: 'Secrets',
+  description:
+    'API keys and tokens of cloud, AI, source-control and payment services, private keys, JWTs, connection strings and passwords.',
   scan(text, config) {
     const candidates: Candidate[] = [];
     scanTokens(text, candidates);
