@@ -83,6 +83,9 @@ export function registerTokenEndpoint(
       // The failure is counted before the wait for the audit commit: concurrent guesses must not all
       // pass the limiter while the first ones wait.
       const audited = refusedEvent(request, refusal, auth.clientId);
+      // Awaited below; marked handled now, so that a commit failing while the failure is counted is not
+      // an unhandled rejection (which ends the process under --unhandled-rejections=throw).
+      audited.catch(() => {});
       if (refusal.code === 'unknown' || refusal.code === 'wrong_secret') await attempts.fail(subject);
       await audited;
       if (refusal.code === 'ip_refused') throw unauthorizedClient(refusal.message);
