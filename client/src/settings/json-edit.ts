@@ -1,6 +1,7 @@
 // Surgical edits to a JSON document's text: one member of one object set or removed, every other byte
 // (key order, indentation, inline arrays, spacing) left as it was. Re-serialising the whole document would
 // reformat settings the client does not own.
+import { CliError, EXIT } from '../errors.ts';
 
 interface Member {
   key: string;
@@ -99,4 +100,28 @@ export function deleteMember(text: string, open: number, key: string): string {
   const m = list[at]!;
   if (at === 0) return text.slice(0, m.keyStart) + text.slice(list[1]!.keyStart);
   return text.slice(0, list[at - 1]!.valueEnd) + text.slice(m.valueEnd);
+}
+
+/**
+ * A settings file the client edits: its text (a missing or empty file is `{}`), its indentation unit and
+ * where its root object opens. A file that is not a JSON object is refused with a message saying so.
+ */
+export function jsonObjectFile(
+  text: string | null,
+  file: string,
+): { text: string; unit: string; root: number; doc: Record<string, unknown> } {
+  const source = text === null || text.trim() === '' ? '{}\n' : text;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(source);
+  } catch (err) {
+    throw new CliError(
+      `${file} is not valid JSON (${(err as Error).message}); the client leaves it alone. Fix it and run the command again.`,
+      EXIT.failed,
+    );
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    throw new CliError(`${file} does not hold a JSON object; the client leaves it alone.`, EXIT.failed);
+  const unit = /^([ \t]+)"/m.exec(source)?.[1] ?? '  ';
+  return { text: source, unit, root: source.indexOf('{'), doc: doc as Record<string, unknown> };
 }
