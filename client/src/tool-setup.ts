@@ -65,7 +65,7 @@ function commit({ file, before, after, touched, secret }: Change): void {
 function extraChange(extra: ExtraSettings, earlier: ExtraSetup | undefined, mode: ToolMode) {
   const file = earlier?.file ?? extra.file(os.homedir(), process.env);
   const before = readIfExists(file);
-  const applied = applyJsonDefaults(before, extra.defaults(mode), earlier?.set ?? [], file);
+  const applied = applyJsonDefaults(before, extra.defaults(mode), earlier?.set ?? [], file, extra.comments);
   const record: ExtraSetup | undefined = applied.set.length
     ? { file, created: earlier ? earlier.created : before === null, set: applied.set }
     : undefined;
@@ -147,7 +147,11 @@ export function undoTool(state: State, id: string, io: Output): void {
   const extraText = extra ? readIfExists(extra.file) : null;
   const extraOut =
     extra && extraText !== null
-      ? undone(undoJsonDefaults(extraText, extra.set, extra.file), extra.created, '{}')
+      ? undone(
+          undoJsonDefaults(extraText, extra.set, extra.file, !!writer.extra?.comments),
+          extra.created,
+          '{}',
+        )
       : null;
   if (text !== null) restore(file, text, out);
   if (extra && extraText !== null) restore(extra.file, extraText, extraOut);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
+import { blankComments } from '../src/settings/json-edit.ts';
 import { applyJsonDefaults, undoJsonDefaults, type JsonDefault } from '../src/settings/json-defaults.ts';
 import { newMachine, runCli, type Machine } from './helpers/cli.ts';
 import { storeSession, TOKEN } from './helpers/fake-session.ts';
@@ -78,6 +79,41 @@ describe('JSON defaults (json-defaults.ts)', () => {
     assert.deepEqual(second.set, []);
   });
 
+  test('comments (JSONC) are kept where the tool allows them, and undo gives back the file exactly', () => {
+    const original = [
+      '{',
+      '  // my theme, see /settings',
+      '  "ui": { "theme": "GitHub" /* the light one */ },',
+      '  "security": {',
+      '    /* "auth": { "selectedType": "oauth-personal" } */',
+      '    "folderTrust": { "enabled": true } // keep on',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const applied = applyJsonDefaults(original, [AUTH], [], 'f', true);
+    assert.deepEqual(applied.notes, [], 'a commented-out choice is no choice');
+    for (const comment of ['// my theme, see /settings', '/* the light one */', '// keep on'])
+      assert.ok(applied.text.includes(comment), `${comment} kept:\n${applied.text}`);
+    assert.equal(
+      applied.text.split('\n').filter((l) => l.includes('my theme')).length,
+      1,
+      'a comment above the first member is not copied',
+    );
+    assert.match(
+      applied.text,
+      /\n {4}"auth": \{\n {6}"selectedType": "gemini-api-key"\n {4}\} \/\/ keep on\n/,
+      applied.text,
+    );
+    assert.doesNotMatch(applied.text, /\n[ \t]+\n/, 'no blank line where a comment was');
+    assert.equal(undoJsonDefaults(applied.text, applied.set, 'f', true), original);
+    assert.throws(
+      () => applyJsonDefaults(original, [AUTH], [], 'f'),
+      /not valid JSON/,
+      'strict JSON without',
+    );
+  });
+
   test('a member on the way that is not an object, or a file that is not JSON, is refused', () => {
     assert.throws(
       () => applyJsonDefaults('{"security": {"auth": "oauth-personal"}}', [AUTH], [], 'f'),
@@ -93,7 +129,8 @@ describe('setup gemini-cli and its settings.json', () => {
   afterEach(() => machine?.cleanup());
 
   const gemini = (m: Machine, name: string) => path.join(m.home, '.gemini', name);
-  const selected = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')).security?.auth?.selectedType;
+  const selected = (file: string) =>
+    JSON.parse(blankComments(fs.readFileSync(file, 'utf8'))).security?.auth?.selectedType;
   /** A signed-in machine whose ~/.gemini/settings.json holds `text`; returns that file. */
   function withSettings(text: string, mode = 0o600): string {
     machine = newMachine();
@@ -105,7 +142,8 @@ describe('setup gemini-cli and its settings.json', () => {
   }
 
   test('provider-key mode: the sign-in method set beside the other settings, idempotent, undo restores both files', async () => {
-    const original = '{\n  "ui": {\n    "theme": "GitHub"\n  },\n  "general": { "vimMode": true }\n}\n';
+    const original =
+      '{\n  // Gemini CLI reads comments\n  "ui": {\n    "theme": "GitHub"\n  },\n  "general": { "vimMode": true }\n}\n';
     const settings = withSettings(original, 0o644);
 
     const res = await runCli(machine, ['setup', 'gemini-cli']);
@@ -116,7 +154,11 @@ describe('setup gemini-cli and its settings.json', () => {
     );
     assert.equal(res.stderr, '', 'no note when nothing was chosen');
     assert.equal(selected(settings), 'gemini-api-key');
-    assert.equal(JSON.parse(fs.readFileSync(settings, 'utf8')).general.vimMode, true, 'other settings kept');
+    assert.match(
+      fs.readFileSync(settings, 'utf8'),
+      /"general": \{ "vimMode": true \},\n {2}"security"/,
+      'kept',
+    );
     assert.equal(fs.readFileSync(settings + '.gatehouse-backup', 'utf8'), original, 'backed up');
     assert.equal(fs.statSync(settings).mode & 0o777, 0o644, 'a file without the token keeps its mode');
     const env = fs.readFileSync(gemini(machine, '.env'), 'utf8');

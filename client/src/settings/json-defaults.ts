@@ -66,8 +66,9 @@ export function applyJsonDefaults(
   defaults: JsonDefault[],
   earlier: JsonSetting[],
   file: string,
+  comments = false,
 ): DefaultsApplied {
-  const checked = jsonObjectFile(current, file);
+  const checked = jsonObjectFile(current, file, comments);
   const { unit, root } = checked;
   let text = checked.text;
   // An earlier setup's value that is no longer wanted (another mode) comes out first.
@@ -104,7 +105,12 @@ export function applyJsonDefaults(
 }
 
 /** The file without the values the client set (those the person has not changed since). */
-export function undoJsonDefaults(current: string, set: JsonSetting[], file: string): string {
-  const { text, root } = jsonObjectFile(current, file);
+export function undoJsonDefaults(
+  current: string,
+  set: JsonSetting[],
+  file: string,
+  comments = false,
+): string {
+  const { text, root } = jsonObjectFile(current, file, comments);
   return set.reduce((out, setting) => unset(out, root, setting, file), text);
 }

@@ -36,6 +36,8 @@ export interface ExtraSettings {
   file(home: string, env: NodeJS.ProcessEnv): string;
   /** What the client sets there in `mode`, each only where the person has not chosen a value (json-defaults.ts). */
   defaults(mode: ToolMode): JsonDefault[];
+  /** The tool reads comments in the file (JSONC); the client keeps them. */
+  comments: boolean;
 }
 
 const quoted = (value: string) => JSON.stringify(value);
@@ -94,6 +96,8 @@ export const TOOL_FILES: Record<string, ToolFile> = {
     extra: {
       file: (home, env) => path.join(geminiDir(home, env), 'settings.json'),
       defaults: () => [GEMINI_API_KEY_AUTH],
+      // Gemini CLI strips comments before parsing its settings, and keeps them when it saves.
+      comments: true,
     },
   },
   // $CODEX_HOME/config.toml (~/.codex): a provider of its own, selected by the top-level model_provider
