@@ -80,22 +80,24 @@ function extraChange(extra: ExtraSettings, earlier: ExtraSetup | undefined, mode
 /**
  * Writes the tool's settings for `session`; returns the file written, the extra file's record and notes.
  * Both files are worked out before either is written, so that one the client cannot understand stops both.
+ * `withExtra` false (a new token) leaves the extra file as it is: it holds no token.
  */
-function write(state: State, id: string, session: Session, mode: ToolMode) {
+function write(state: State, id: string, session: Session, mode: ToolMode, withExtra = true) {
   const { writer } = toolFile(id);
   const previous = state.setups[id];
   const file = previous?.file ?? writer.file(os.homedir(), process.env);
   const text = readIfExists(file);
   const applied = writer.apply(text, toolEnv(id, session, mode), mode, previous, file);
-  const extra = writer.extra ? extraChange(writer.extra, previous?.extra, mode) : undefined;
+  const extra = withExtra && writer.extra ? extraChange(writer.extra, previous?.extra, mode) : undefined;
   commit({ file, before: text, after: applied.text, touched: !!previous, secret: true });
   if (extra?.change) commit(extra.change);
+  const extraRecord = withExtra ? extra?.record : previous?.extra;
   state.setups[id] = {
     file,
     mode,
     created: previous ? previous.created : text === null,
     ...applied.record,
-    ...(extra?.record ? { extra: extra.record } : {}),
+    ...(extraRecord ? { extra: extraRecord } : {}),
   };
   return { file, extra: extra?.record, notes: extra?.notes ?? [] };
 }
@@ -169,7 +171,7 @@ export function undoTool(state: State, id: string, io: Output): void {
 export function rewriteSetups(state: State, session: Session, io: Output): void {
   for (const [id, setup] of Object.entries(state.setups)) {
     try {
-      write(state, id, session, setup.mode);
+      write(state, id, session, setup.mode, false);
     } catch (err) {
       io.err(
         `Could not update ${displayPath(setup.file)} with the new device token: ${(err as Error).message} ` +

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { blankComments } from '../src/settings/json-edit.ts';
 import { applyJsonDefaults, undoJsonDefaults, type JsonDefault } from '../src/settings/json-defaults.ts';
+import type { State } from '../src/state-store.ts';
+import { rewriteSetups, setupTool } from '../src/tool-setup.ts';
 import { newMachine, runCli, type Machine } from './helpers/cli.ts';
 import { storeSession, TOKEN } from './helpers/fake-session.ts';
 
@@ -236,5 +238,28 @@ describe('setup gemini-cli and its settings.json', () => {
     assert.equal(fs.readFileSync(settings, 'utf8'), '{ "ui": { "theme": "GitHub" }, }', 'untouched');
     assert.equal(fs.existsSync(gemini(machine, '.env')), false, '.env not written either');
     assert.deepEqual(machine.state().setups, {}, 'nothing recorded');
+  });
+
+  test('a new device token rewrites .env even when settings.json was broken since; the record is kept', () => {
+    machine = newMachine();
+    const session = storeSession(machine);
+    const state: State = { version: 1, setups: {} };
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`err: ${l}`) };
+    // In-process: GEMINI_CLI_HOME stands for the home directory, as for Gemini CLI.
+    process.env.GEMINI_CLI_HOME = machine.home;
+    try {
+      setupTool(state, session, 'gemini-cli', 'provider_key', io);
+    } finally {
+      delete process.env.GEMINI_CLI_HOME;
+    }
+    const record = structuredClone(state.setups['gemini-cli']!.extra);
+    assert.equal(record?.set.length, 1, lines.join('\n'));
+    fs.writeFileSync(gemini(machine, 'settings.json'), '{ broken');
+    lines.length = 0;
+    rewriteSetups(state, { ...session, access_token: 'ghdt_next' }, io);
+    assert.deepEqual(lines, [], 'no error: the token is not in settings.json');
+    assert.match(fs.readFileSync(gemini(machine, '.env'), 'utf8'), /^GEMINI_API_KEY="ghdt_next"$/m);
+    assert.deepEqual(state.setups['gemini-cli']!.extra, record, 'undo still knows what it set');
   });
 });
