@@ -34,6 +34,25 @@ export interface ToolSetup {
   previous?: Record<string, string | null>;
   /** The JSON settings had no `env` object before setup. */
   created_env?: boolean;
+  /** The tool's second settings file (tool-files.ts `extra`), when the client set something there. */
+  extra?: ExtraSetup;
+}
+
+/** What `setup` set in a tool's extra settings file: only values the person had not set themselves. */
+export interface ExtraSetup {
+  file: string;
+  /** The file did not exist before setup. */
+  created: boolean;
+  set: JsonSetting[];
+}
+
+/** One value the client set in a JSON settings file, where there was none. */
+export interface JsonSetting {
+  /** The keys from the root object to the value, e.g. ["security", "auth", "selectedType"]. */
+  path: string[];
+  value: string;
+  /** How many of the objects holding it (innermost first) the client created for it. */
+  created: number;
 }
 
 export interface State {

@@ -5,27 +5,15 @@
 import { CliError, EXIT } from '../errors.ts';
 import type { ToolSetup } from '../state-store.ts';
 import type { EnvVar } from '../tools.ts';
-import { deleteMember, memberValue, memberValueStart, setMember } from './json-edit.ts';
+import { deleteMember, jsonObjectFile, memberValue, memberValueStart, setMember } from './json-edit.ts';
 
-/** Checks the document and returns its text (a missing or empty file is `{}`) and indentation unit. */
+/** Checks the document (json-edit.ts) and its `env` object. */
 function check(text: string | null, file: string): { text: string; unit: string; root: number } {
-  const source = text === null || text.trim() === '' ? '{}\n' : text;
-  let doc: unknown;
-  try {
-    doc = JSON.parse(source);
-  } catch (err) {
-    throw new CliError(
-      `${file} is not valid JSON (${(err as Error).message}); the client leaves it alone. Fix it and run the command again.`,
-      EXIT.failed,
-    );
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
-    throw new CliError(`${file} does not hold a JSON object; the client leaves it alone.`, EXIT.failed);
-  const env = (doc as Record<string, unknown>).env;
+  const { doc, ...checked } = jsonObjectFile(text, file);
+  const env = doc.env;
   if (env !== undefined && (!env || typeof env !== 'object' || Array.isArray(env)))
     throw new CliError(`The "env" in ${file} is not an object; the client leaves it alone.`, EXIT.failed);
-  const unit = /^([ \t]+)"/m.exec(source)?.[1] ?? '  ';
-  return { text: source, unit, root: source.indexOf('{') };
+  return checked;
 }
 
 /** Puts back what the record says each key held before setup. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CliError, EXIT } from '../errors.ts';
 import type { ToolMode, ToolSetup } from '../state-store.ts';
 import type { EnvVar } from '../tools.ts';
+import type { JsonDefault } from './json-defaults.ts';
 import { applyJsonEnv, undoJsonEnv } from './json-env.ts';
 import { applyManaged, removeManaged } from './managed-lines.ts';
 
@@ -27,6 +28,16 @@ export interface ToolFile {
   undo(text: string, record: ToolSetup | undefined, file: string): string;
   /** Undo needs the record `setup` kept (formats without comments to mark the lines). */
   needsRecord: boolean;
+  /** A second settings file (JSON) with values the tool needs to use the first one, if any. */
+  extra?: ExtraSettings;
+}
+
+export interface ExtraSettings {
+  file(home: string, env: NodeJS.ProcessEnv): string;
+  /** What the client sets there in `mode`, each only where the person has not chosen a value (json-defaults.ts). */
+  defaults(mode: ToolMode): JsonDefault[];
+  /** The tool reads comments in the file (JSONC); the client keeps them. */
+  comments: boolean;
 }
 
 const quoted = (value: string) => JSON.stringify(value);
@@ -35,6 +46,23 @@ const assignment = (name: string) => new RegExp(`^\\s*(?:export\\s+)?${name}\\s*
 /** TOML: a table header line (`[x]` or `[[x]]`). */
 const TABLE = /^\s*\[/;
 const PROVIDER_ID = 'gatehouse';
+
+/** Gemini CLI's own directory: `.gemini` in $GEMINI_CLI_HOME, which replaces the home directory for it. */
+const geminiDir = (home: string, env: NodeJS.ProcessEnv) => path.join(env.GEMINI_CLI_HOME || home, '.gemini');
+
+// With GOOGLE_GEMINI_BASE_URL set and no sign-in method chosen, Gemini CLI 0.61 picks its `gateway` method,
+// which `gemini -p` refuses ("Invalid auth method selected."); "Use Gemini API Key" is the method that sends
+// GEMINI_API_KEY to the base URL. In subscription mode too: through a base URL the developer's own
+// subscription is their own Gemini API key. Signing in with a Google account (or Vertex AI) goes to another
+// service that no base URL redirects, so a developer who chose one is told, not overruled.
+const GEMINI_API_KEY_AUTH: JsonDefault = {
+  path: ['security', 'auth', 'selectedType'],
+  value: 'gemini-api-key',
+  advice: (own, file) =>
+    `Gemini CLI signs in with ${JSON.stringify(own)} (security.auth.selectedType in ${file}), which does ` +
+    'not go through the Gatehouse Gateway: choose "Use Gemini API Key" in Gemini CLI\'s /auth, or set it to ' +
+    '"gemini-api-key".',
+};
 
 export const TOOL_FILES: Record<string, ToolFile> = {
   // ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json; its `env` object is applied to every
@@ -48,10 +76,11 @@ export const TOOL_FILES: Record<string, ToolFile> = {
     undo: (text, record, file) => (record ? undoJsonEnv(text, record, file) : text),
     needsRecord: true,
   },
-  // ~/.gemini/.env: Gemini CLI loads it (when no project .env is found first) without overriding
-  // variables already set in the shell.
+  // ~/.gemini/.env: Gemini CLI loads it (when no project .env is found first, and only in a folder the
+  // developer trusts) without overriding variables already set in the shell. Its sign-in method is in
+  // ~/.gemini/settings.json.
   'gemini-cli': {
-    file: (home) => path.join(home, '.gemini', '.env'),
+    file: (home, env) => path.join(geminiDir(home, env), '.env'),
     apply(text, vars, _mode, _record, file) {
       const names = vars.map((v) => v.name);
       const edit = {
@@ -64,6 +93,12 @@ export const TOOL_FILES: Record<string, ToolFile> = {
     },
     undo: (text, _record, file) => removeManaged(text, file),
     needsRecord: false,
+    extra: {
+      file: (home, env) => path.join(geminiDir(home, env), 'settings.json'),
+      defaults: () => [GEMINI_API_KEY_AUTH],
+      // Gemini CLI strips comments before parsing its settings, and keeps them when it saves.
+      comments: true,
+    },
   },
   // $CODEX_HOME/config.toml (~/.codex): a provider of its own, selected by the top-level model_provider
   // (a top-level key must come before the first table, hence the block at the top). Codex speaks the

@@ -13,17 +13,13 @@ agentSuite({
   hasPromptAndTools: (body) =>
     JSON.stringify(body.systemInstruction ?? '').length > 1000 &&
     (body.tools ?? []).some((t: any) => t.functionDeclarations?.length > 0),
-  // What the developer chose once in Gemini CLI's own dialogs: to trust the project folder (without which
-  // it reads no ~/.gemini/.env, so neither the key nor the base URL `setup` wrote there) and to sign in with
-  // a Gemini API key (with GOOGLE_GEMINI_BASE_URL set and no choice made, 0.61 picks its `gateway` auth
-  // type, which -p mode refuses as "Invalid auth method selected.").
+  // What the developer chose once in Gemini CLI's own dialog: to trust the project folder, without which
+  // `gemini -p` refuses to run at all (and reads no ~/.gemini/.env, so neither the key nor the base URL
+  // `setup` wrote there). The sign-in method ("Use Gemini API Key") is `setup`'s: with
+  // GOOGLE_GEMINI_BASE_URL set and none chosen, 0.61 picks its `gateway` method, which -p mode refuses.
   prepare(m) {
     const dir = path.join(m.machine.home, '.gemini');
     fs.writeFileSync(path.join(dir, 'trustedFolders.json'), JSON.stringify({ [m.workdir]: 'TRUST_FOLDER' }));
-    fs.writeFileSync(
-      path.join(dir, 'settings.json'),
-      JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }),
-    );
   },
   run: (m, prompt) => runAgent(m, 'gemini', ['-p', prompt]),
 });
