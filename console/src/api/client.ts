@@ -15,7 +15,12 @@ export type Activity = components['schemas']['Activity'];
 export type Outcome = Activity['outcome'];
 export type PolicyDocument = components['schemas']['PolicyDocument'];
 export type Enforcement = PolicyDocument['enforcement'];
-export type DetectorSettings = PolicyDocument['detectors']['secrets'];
+type Detectors = PolicyDocument['detectors'];
+/** The detectors whose settings are one action and an allowlist: every one but the custom rules. */
+export type ActionDetector = {
+  [K in keyof Detectors]: Detectors[K] extends unknown[] ? never : K;
+}[keyof Detectors];
+export type DetectorSettings = Detectors[ActionDetector];
 export type AllowEntry = DetectorSettings['allowlist'][number];
 export type CustomRule = PolicyDocument['detectors']['custom'][number];
 export type Action = CustomRule['action'];

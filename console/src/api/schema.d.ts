@@ -1062,7 +1062,12 @@ export interface components {
       }[];
     };
     PolicyDocument: {
+      /** @description Each detector’s settings under its id (GET /api/v1/detectors lists them); a detector left out has its default, which is what GET returns for it. */
       detectors: {
+        /**
+         * @description Custom rules: The organisation's own rules: regular expressions and keyword lists, each with its action.
+         * @default []
+         */
         custom: {
           /**
            * @description block: refuse the request; redact: replace the match; alert: record only; off: ignore.
@@ -1081,6 +1086,13 @@ export interface components {
           /** @enum {unknown} */
           severity: 'low' | 'medium' | 'high' | 'critical';
         }[];
+        /**
+         * @description Personal data: E-mail addresses, phone numbers, payment cards, IBANs, US Social Security and UK National Insurance numbers.
+         * @default {
+         *       "action": "alert",
+         *       "allowlist": []
+         *     }
+         */
         pii: {
           /**
            * @description block: refuse the request; redact: replace the match; alert: record only; off: ignore.
@@ -1095,6 +1107,13 @@ export interface components {
             value?: string;
           }[];
         };
+        /**
+         * @description Secrets: API keys and tokens of cloud, AI, source-control and payment services, private keys, JWTs, connection strings and passwords.
+         * @default {
+         *       "action": "redact",
+         *       "allowlist": []
+         *     }
+         */
         secrets: {
           /**
            * @description block: refuse the request; redact: replace the match; alert: record only; off: ignore.

@@ -8,12 +8,13 @@ import { EmptyState } from '../ui/states';
 import { RowActions } from '../ui/row-actions';
 import { TableHead } from '../ui/table-head';
 import { ACTION_LABEL, SEVERITY_COLOR } from './format';
-import { useSavePolicy, type LoadedPolicy } from './policy-queries';
+import { useDetectorLabel, useSavePolicy, type LoadedPolicy } from './policy-queries';
 import { CustomRuleDialog } from './custom-rule-dialog';
 import { ConflictNotice, unlessConflict } from './conflict-notice';
 
 export function CustomRulesSection({ loaded, canManage }: { loaded: LoadedPolicy; canManage: boolean }) {
   const rules = loaded.document.detectors.custom;
+  const label = useDetectorLabel()('custom');
   const [editing, setEditing] = useState<{ rule: CustomRule | null } | null>(null);
   const [deleting, setDeleting] = useState<CustomRule | null>(null);
 
@@ -23,7 +24,7 @@ export function CustomRulesSection({ loaded, canManage }: { loaded: LoadedPolicy
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={3} size="h5" id="detector-custom">
-              Custom rules
+              {label}
             </Title>
             <Text size="sm" c="dimmed">
               Your own keywords and patterns: project code names, internal host names, customer identifiers.

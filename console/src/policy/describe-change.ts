@@ -2,7 +2,7 @@
 // the history says "Custom rule “falcon”: action block → alert". A change inside a rule names it by
 // position, so its name is looked up in that version's document (or, for a removal, the one before).
 import type { PolicyChange, PolicyDocument } from '../api/client';
-import { DETECTOR_LABEL } from './format';
+import type { DetectorLabel } from './format';
 import { TOOL_MODE_LABEL, isBuiltIn, toolName, type ToolMode, type ToolSetting } from './tool-format';
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -50,7 +50,8 @@ const raw = (c: PolicyChange) => `${c.op} ${c.path}: ${show(c.before)} → ${sho
 
 export function describeChange(
   c: PolicyChange,
-  docs: { before?: PolicyDocument | undefined; after?: PolicyDocument | undefined } = {},
+  docs: { before?: PolicyDocument | undefined; after?: PolicyDocument | undefined },
+  labelOf: DetectorLabel,
 ): string {
   const s = steps(c.path);
   if (s.length === 1 && s[0] === 'enforcement')
@@ -59,8 +60,9 @@ export function describeChange(
   if (s[0] !== 'detectors') return raw(c);
 
   const detector = s[1];
-  if (detector === 'secrets' || detector === 'pii') {
-    const label = DETECTOR_LABEL[detector];
+  if (detector !== undefined && detector !== 'custom') {
+    // A detector with an action and an allowlist (every one but the custom rules).
+    const label = labelOf(detector);
     if (s[2] === 'allowlist' && s.length === 4) {
       if (c.op === 'add') return `${label} allowlist: added ${allowEntry(c.after)}`;
       if (c.op === 'remove') return `${label} allowlist: removed ${allowEntry(c.before)}`;

@@ -3,20 +3,27 @@
 // that an unsaved change in another card is never sent along unseen.
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Action, DetectorSettings } from '../api/client';
-import { ACTION_LABEL, ACTION_MEANING, ACTION_OPTIONS, DETECTOR_LABEL, type BuiltInDetector } from './format';
+import type { Action, ActionDetector, DetectorSettings } from '../api/client';
+import { ACTION_LABEL, ACTION_MEANING, ACTION_OPTIONS } from './format';
 import { fieldError, fieldName } from './field-errors';
-import { PolicyConflict, useDetectors, useSavePolicy, type LoadedPolicy } from './policy-queries';
+import {
+  PolicyConflict,
+  useDetectorLabel,
+  useDetectors,
+  useSavePolicy,
+  type LoadedPolicy,
+} from './policy-queries';
 import { AllowlistEditor } from './allowlist-editor';
 import { ConflictNotice } from './conflict-notice';
 
-export function DetectorCard(props: { detector: BuiltInDetector; loaded: LoadedPolicy; canManage: boolean }) {
+export function DetectorCard(props: { detector: ActionDetector; loaded: LoadedPolicy; canManage: boolean }) {
   const { detector, loaded, canManage } = props;
   const saved = loaded.document.detectors[detector];
   const [draft, setDraft] = useState<DetectorSettings>(saved);
   const save = useSavePolicy();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-  const label = DETECTOR_LABEL[detector];
+  const labelOf = useDetectorLabel();
+  const label = labelOf(detector);
   const meaning = useDetectors().data?.find((d) => d.id === detector)?.description;
   const headingId = `detector-${detector}`;
 
@@ -68,7 +75,9 @@ export function DetectorCard(props: { detector: BuiltInDetector; loaded: LoadedP
         />
         {save.error && Object.keys(entryErrors).length === 0 && !(save.error instanceof PolicyConflict) && (
           <Alert color="red" role="alert" title={`${label} settings were not saved`}>
-            {problem ? `${fieldName(problem.path, loaded.document)}: ${problem.problem}` : save.error.message}
+            {problem
+              ? `${fieldName(problem.path, loaded.document, labelOf)}: ${problem.problem}`
+              : save.error.message}
           </Alert>
         )}
         <ConflictNotice error={save.error} onReloaded={save.reset} />

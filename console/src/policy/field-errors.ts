@@ -4,7 +4,7 @@
 // back out of the message so that it can show the problem next to that field, and otherwise names the
 // field in words in an alert.
 import { ApiError, type PolicyDocument } from '../api/client';
-import { DETECTOR_LABEL } from './format';
+import type { DetectorLabel } from './format';
 import { toolName } from './tool-format';
 
 export interface FieldError {
@@ -41,7 +41,7 @@ const FIELD_LABEL: Record<string, string> = {
 };
 
 /** The field in words, such as `Custom rule "falcon", pattern` or `Secrets allowlist, entry 2`. */
-export function fieldName(path: string, document: PolicyDocument): string {
+export function fieldName(path: string, document: PolicyDocument, label: DetectorLabel): string {
   const rule = /^detectors\.custom\[(\d+)\](?:\.(\w+))?/.exec(path);
   if (rule) {
     const id = document.detectors.custom[Number(rule[1])]?.id;
@@ -54,13 +54,13 @@ export function fieldName(path: string, document: PolicyDocument): string {
     const named = t ? `Tool "${toolName(t)}"` : `Tool ${Number(tool[1]) + 1}`;
     return tool[2] ? `${named}, ${FIELD_LABEL[tool[2]] ?? tool[2]}` : named;
   }
-  const entry = /^detectors\.(secrets|pii)\.allowlist\[(\d+)\](?:\.(\w+))?/.exec(path);
+  const entry = /^detectors\.([\w-]+)\.allowlist\[(\d+)\](?:\.(\w+))?/.exec(path);
   if (entry) {
-    const where = `${DETECTOR_LABEL[entry[1] as 'secrets' | 'pii']} allowlist, entry ${Number(entry[2]) + 1}`;
+    const where = `${label(entry[1]!)} allowlist, entry ${Number(entry[2]) + 1}`;
     return entry[3] ? `${where} (${FIELD_LABEL[entry[3]] ?? entry[3]})` : where;
   }
-  const setting = /^detectors\.(secrets|pii)\.(\w+)/.exec(path);
-  if (setting) return `${DETECTOR_LABEL[setting[1] as 'secrets' | 'pii']} ${setting[2]}`;
+  const setting = /^detectors\.([\w-]+)\.(\w+)/.exec(path);
+  if (setting) return `${label(setting[1]!)} ${setting[2]}`;
   return path;
 }
 

@@ -1,6 +1,7 @@
 // How the policy page names enforcement levels, actions, severities and detectors, and what it says
-// each one does: the same words in the controls, the confirmation and the version history.
-import type { Action, Enforcement, Severity } from '../api/client';
+// each one does: the same words in the controls, the confirmation and the version history. Detectors'
+// names come from the server's registry (GET /api/v1/detectors), not from here.
+import type { Action, ActionDetector, Enforcement, PolicyDocument, Severity } from '../api/client';
 import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK, SEVERITIES } from '../../../shared/policy-terms.ts';
 
 export { ACTIONS, ENFORCEMENTS };
@@ -49,8 +50,14 @@ export const SEVERITY_COLOR: Record<Severity, string> = {
   low: 'gray',
 };
 
-export const DETECTOR_LABEL = { secrets: 'Secrets', pii: 'Personal data', custom: 'Custom rules' } as const;
-export type BuiltInDetector = 'secrets' | 'pii';
+/** A detector's name from its id, as GET /api/v1/detectors gives it (useDetectorLabel). */
+export type DetectorLabel = (id: string) => string;
+
+/** The detectors with an action and an allowlist, in the document's (the registry's) order. */
+export const actionDetectors = (doc: PolicyDocument): ActionDetector[] =>
+  (Object.keys(doc.detectors) as Array<keyof PolicyDocument['detectors']>).filter(
+    (k): k is ActionDetector => !Array.isArray(doc.detectors[k]),
+  );
 
 /** Who made a version or resolved a finding: a name where there is one, with what kind of party it is. */
 export const party = (p: { type: string; id: string | null; name: string | null }) =>

@@ -6,7 +6,8 @@ import { Stack, Text, Title } from '@mantine/core';
 import { canManage, useAdmin } from '../session/session-context';
 import { ErrorState, Loading } from '../ui/states';
 import { PageHeader } from '../ui/page-header';
-import { usePolicy, versionOf } from './policy-queries';
+import { useDetectors, usePolicy, versionOf } from './policy-queries';
+import { actionDetectors } from './format';
 import { EnforcementSection } from './enforcement-section';
 import { DetectorCard } from './detector-card';
 import { CustomRulesSection } from './custom-rules-section';
@@ -16,6 +17,8 @@ import { VersionHistory } from './version-history';
 export function PolicyPage() {
   const manage = canManage(useAdmin());
   const policy = usePolicy();
+  // The detectors' names and descriptions, from the server's registry: the cards wait for them.
+  const detectors = useDetectors();
   const inForce = versionOf(policy.data?.etag);
 
   return (
@@ -26,10 +29,12 @@ export function PolicyPage() {
         below as a version.
       </PageHeader>
 
-      {policy.isPending ? (
+      {policy.isPending || detectors.isPending ? (
         <Loading label="Loading the policy…" />
       ) : policy.isError ? (
         <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />
+      ) : detectors.isError ? (
+        <ErrorState error={detectors.error} onRetry={() => void detectors.refetch()} />
       ) : (
         <>
           {inForce && (
@@ -41,7 +46,7 @@ export function PolicyPage() {
           <Title order={2} size="h4">
             Detectors
           </Title>
-          {(['secrets', 'pii'] as const).map((d) => (
+          {actionDetectors(policy.data.document).map((d) => (
             // A change to this detector from elsewhere (a reload) starts its card again from the saved
             // settings; a change to anything else keeps what the admin is editing here.
             <DetectorCard

@@ -4,6 +4,7 @@
 // overwritten unseen: the API answers 412 and the page offers to reload where the save was made.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, unwrap, type PolicyDocument } from '../api/client';
+import type { DetectorLabel } from './format';
 
 /** The document as the page read it, and the ETag that names that version. */
 export interface LoadedPolicy {
@@ -41,6 +42,12 @@ export function useDetectors() {
     queryFn: async () => unwrap(await api.GET('/api/v1/detectors')).detectors,
     staleTime: Infinity,
   });
+}
+
+/** A detector's label by id from the registry; the id itself until the list has loaded. */
+export function useDetectorLabel(): DetectorLabel {
+  const detectors = useDetectors().data;
+  return (id) => detectors?.find((d) => d.id === id)?.label ?? id;
 }
 
 export function usePolicy() {

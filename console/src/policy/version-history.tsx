@@ -7,7 +7,7 @@ import { ErrorState, Loading } from '../ui/states';
 import { TableHead } from '../ui/table-head';
 import { party } from './format';
 import { describeChange, namesRuleByPosition } from './describe-change';
-import { usePolicyVersionDocument, usePolicyVersions } from './policy-queries';
+import { useDetectorLabel, usePolicyVersionDocument, usePolicyVersions } from './policy-queries';
 
 export function VersionHistory({ inForce }: { inForce: number | null }) {
   const versions = usePolicyVersions();
@@ -62,6 +62,7 @@ function VersionRow({ v, inForce }: { v: PolicyVersionSummary; inForce: boolean 
   const needed = v.changes.some(namesRuleByPosition);
   const after = usePolicyVersionDocument(v.version, needed);
   const before = usePolicyVersionDocument(v.version - 1, needed);
+  const labelOf = useDetectorLabel();
   return (
     <Table.Tr data-version={v.version}>
       <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
@@ -87,7 +88,7 @@ function VersionRow({ v, inForce }: { v: PolicyVersionSummary; inForce: boolean 
           <List size="sm" spacing={2} aria-label={`Changes in version ${v.version}`}>
             {v.changes.map((c, i) => (
               <List.Item key={i} style={{ wordBreak: 'break-word' }}>
-                {describeChange(c, { before: before.data, after: after.data })}
+                {describeChange(c, { before: before.data, after: after.data }, labelOf)}
               </List.Item>
             ))}
           </List>

@@ -6,7 +6,8 @@ import { Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import type { RiskFinding } from '../api/client';
 import { formatTime } from '../activity/format';
 import { ErrorState, Loading } from '../ui/states';
-import { DETECTOR_LABEL, party } from '../policy/format';
+import { party } from '../policy/format';
+import { useDetectorLabel } from '../policy/policy-queries';
 import { SeverityBadge, StatusBadge } from './risk-badges';
 import { KIND_LABEL, isEnforcement, where } from './format';
 import { useRiskFinding } from './risk-queries';
@@ -63,6 +64,7 @@ export function FindingDetail(props: {
 }
 
 function Fields({ f }: { f: RiskFinding }) {
+  const labelOf = useDetectorLabel();
   const e = f.evidence;
   return (
     <Stack>
@@ -79,7 +81,7 @@ function Fields({ f }: { f: RiskFinding }) {
               </Text>
             }
           />
-          <DetailRow label="Detector" value={f.detector ? DETECTOR_LABEL[f.detector] : '—'} />
+          <DetailRow label="Detector" value={f.detector ? labelOf(f.detector) : '—'} />
           <DetailRow label="Who" value={`${f.actor.name ?? f.actor.id} (${f.actor.type} ${f.actor.id})`} />
           <DetailRow label="Where" value={where(f)} />
           <DetailRow label="First seen" value={formatTime(f.first_seen)} />

@@ -9,6 +9,15 @@ interface AjvError {
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  /** With ajv's `verbose`: the schema of the object that failed. */
+  parentSchema?: { properties?: Record<string, unknown> };
+}
+
+/** `; expected one of: a, b, c` from an object's schema, or nothing when it has no named fields. */
+function knownFields(e: AjvError): string {
+  const names = Object.keys(e.parentSchema?.properties ?? {});
+  if (names.length === 0) return '';
+  return `; the fields it may have are ${names.slice(0, 30).join(', ')}${names.length > 30 ? ', …' : ''}`;
 }
 
 function fieldPath(context: string | undefined, instancePath: string): string {
@@ -25,7 +34,7 @@ export function describeValidation(errors: AjvError[], context: string | undefin
     case 'required':
       return `${at}.${String(e.params.missingProperty)} is required.`;
     case 'additionalProperties':
-      return `${at} has an unknown field "${String(e.params.additionalProperty).slice(0, 64)}".`;
+      return `${at} has an unknown field "${String(e.params.additionalProperty).slice(0, 64)}"${knownFields(e)}.`;
     case 'enum':
       return `${at} must be one of: ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'const':

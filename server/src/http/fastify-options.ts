@@ -43,6 +43,8 @@ export function fastifyOptions(config: Config, log: Logger, bodyLimit: number) {
         coerceTypes: 'array' as const,
         useDefaults: true,
         allErrors: false,
+        // Errors carry the schema that failed, so that an unknown field's error can list the known ones.
+        verbose: true,
       },
     },
   };

@@ -3,13 +3,13 @@
 // recorded and none is taken; under `off` nothing is scanned. A detector that throws fails closed under
 // `enforce` (the request is blocked, naming the failure) and is reported, never silently skipped.
 import type { Action, Enforcement, PolicyDocument } from './policy-types.ts';
-import type { Detector, DetectorConfig, DetectorId, Match } from './detectors/detector-types.ts';
+import type { ArmedSettings, Detector, DetectorId, Match, TakenAction } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
-import { compileDetectorConfig } from './detectors/config.ts';
+import { detectorsWithDefaults } from './policy-defaults.ts';
 import { normalizedScan, normalizeForScan, originalHoldback } from './detectors/normalize.ts';
 import { createScanCache, type ScanCache } from './scan-cache.ts';
 
-export type TakenAction = Exclude<Action, 'off'>;
+export type { TakenAction } from './detectors/detector-types.ts';
 
 export interface Hit {
   match: Match;
@@ -49,13 +49,8 @@ export interface Holdback {
 /** Reports a detector that threw; the policy has already failed closed (or, under monitor, recorded it). */
 export type DetectorFailure = (detector: DetectorId, err: unknown) => void;
 
-interface Armed {
+interface Armed extends ArmedSettings {
   detector: Detector;
-  config: DetectorConfig;
-  /** The action for every match, or null when each rule carries its own (custom). */
-  action: TakenAction | null;
-  /** Whether some match of it blocks or redacts. */
-  alters: boolean;
 }
 
 const NONE: readonly Hit[] = Object.freeze([]);
@@ -80,37 +75,13 @@ export function compilePolicy(
   const { detectors = DETECTORS, cacheChars = CACHE_CHARS } = options;
   const monitor = doc.enforcement === 'monitor';
   const taken = (a: Action): TakenAction | null => (a === 'off' ? null : monitor ? 'alert' : a);
-  const altering = (a: TakenAction | null) => a === 'block' || a === 'redact';
-  const ruleActions = new Map<string, TakenAction>();
-  for (const rule of doc.detectors.custom) {
-    const a = taken(rule.action);
-    if (a) ruleActions.set(`custom:${rule.id}`, a);
-  }
   const armed: Armed[] = [];
   if (doc.enforcement !== 'off') {
+    // Each detector compiles its own settings; one the document leaves out runs with its default.
+    const settings = detectorsWithDefaults(doc.detectors, detectors);
     for (const detector of detectors) {
-      if (detector.id === 'custom') {
-        const rules = doc.detectors.custom.filter((r) => ruleActions.has(`custom:${r.id}`));
-        if (rules.length) {
-          const alters = rules.some((r) => altering(ruleActions.get(`custom:${r.id}`)!));
-          armed.push({
-            detector,
-            config: compileDetectorConfig({ allowlist: [] }, rules),
-            action: null,
-            alters,
-          });
-        }
-        continue;
-      }
-      const settings = doc.detectors[detector.id];
-      const action = taken(settings.action);
-      if (action)
-        armed.push({
-          detector,
-          config: compileDetectorConfig(settings, []),
-          action,
-          alters: altering(action),
-        });
+      const a = detector.settings.arm(settings[detector.id], taken);
+      if (a) armed.push({ detector, ...a });
     }
   }
   const longCache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
@@ -139,7 +110,7 @@ export function compilePolicy(
         continue;
       }
       for (const match of matches) {
-        const a = action ?? ruleActions.get(match.rule);
+        const a = typeof action === 'string' ? action : action.get(match.rule);
         if (a) (hits ??= []).push({ match, action: a });
       }
     }

@@ -1,82 +1,15 @@
 // The policy document's JSON schema: what PUT /api/v1/policy validates before the service sees it, and
-// what the OpenAPI document shows. Every string and list is bounded. What a schema cannot say (unique
-// rule ids, a pattern that compiles, exactly one of pattern and keywords) policy-validation.ts checks.
-import { Type, type Static } from 'typebox';
-import { ACTIONS, ENFORCEMENTS, TOOL_MODES } from './policy-types.ts';
-import { SEVERITIES } from './detectors/detector-types.ts';
-import { MAX_PATTERN_LENGTH } from './detectors/regex-safety.ts';
+// what the OpenAPI document shows. `detectors` is built from the registry: each detector's settings
+// schema under its id, optional, with its default. Every string and list is bounded. What a schema
+// cannot say (unique rule ids, a pattern that compiles, exactly one of pattern and keywords) the
+// detectors' own checks and policy-validation.ts check.
+import { Type, type Static, type TSchema } from 'typebox';
+import { ENFORCEMENTS, TOOL_MODES } from './policy-types.ts';
+import type { Detector } from './detectors/detector-types.ts';
+import { DETECTORS } from './detectors/index.ts';
+import { LIMITS, PatternSchema } from './schema-parts.ts';
 
-export const LIMITS = {
-  customRules: 200,
-  keywords: 200,
-  keywordLength: 200,
-  patternLength: MAX_PATTERN_LENGTH,
-  allowlist: 1000,
-  allowValueLength: 4096,
-  noteLength: 500,
-  tools: 100,
-  toolNameLength: 100,
-} as const;
-
-const Action = Type.Enum([...ACTIONS], {
-  description: 'block: refuse the request; redact: replace the match; alert: record only; off: ignore.',
-});
-
-const Pattern = Type.String({
-  minLength: 1,
-  maxLength: LIMITS.patternLength,
-  description: 'A regular expression in JavaScript syntax, without slashes or flags.',
-});
-
-const Note = Type.String({ maxLength: LIMITS.noteLength });
-
-const AllowEntry = Type.Object(
-  {
-    value: Type.Optional(
-      Type.String({ minLength: 1, maxLength: LIMITS.allowValueLength, description: 'An exact value.' }),
-    ),
-    pattern: Type.Optional({ ...Pattern, description: 'A regular expression a value may match.' }),
-    note: Type.Optional(Note),
-  },
-  {
-    additionalProperties: false,
-    description: 'A value that never fires: exactly one of value and pattern.',
-  },
-);
-
-const DetectorSettings = Type.Object(
-  {
-    action: Action,
-    allowlist: Type.Array(AllowEntry, { maxItems: LIMITS.allowlist }),
-  },
-  { additionalProperties: false },
-);
-
-const CustomRule = Type.Object(
-  {
-    id: Type.String({
-      minLength: 1,
-      maxLength: 64,
-      pattern: '^[a-z0-9][a-z0-9-]*$',
-      description: 'Unique; shown in the activity’s signals as custom:<id>.',
-    }),
-    description: Type.Optional(Type.String({ maxLength: LIMITS.noteLength })),
-    pattern: Type.Optional(Pattern),
-    keywords: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.keywordLength, pattern: '\\S' }), {
-        minItems: 1,
-        maxItems: LIMITS.keywords,
-        description: 'Whole words or phrases.',
-      }),
-    ),
-    case_sensitive: Type.Optional(
-      Type.Boolean({ description: 'Keywords and the pattern ignore case unless this is true.' }),
-    ),
-    action: Action,
-    severity: Type.Enum([...SEVERITIES]),
-  },
-  { additionalProperties: false, description: 'Exactly one of pattern and keywords.' },
-);
+export { LIMITS } from './schema-parts.ts';
 
 const ToolSetting = Type.Object(
   {
@@ -96,7 +29,7 @@ const ToolSetting = Type.Object(
       }),
     ),
     user_agent: Type.Optional({
-      ...Pattern,
+      ...PatternSchema,
       description:
         'A regular expression (JavaScript syntax, no slashes or flags, case-insensitive) that the User-Agent ' +
         'of the tool’s requests matches. Required for an admin-defined tool; not given for a built-in one.',
@@ -110,30 +43,50 @@ const ToolSetting = Type.Object(
   { additionalProperties: false },
 );
 
-export const PolicyDocumentSchema = Type.Object(
-  {
-    enforcement: Type.Enum([...ENFORCEMENTS], {
-      description:
-        'enforce: act on the actions; monitor: detect and record, never block or redact; off: scan nothing.',
-    }),
-    detectors: Type.Object(
-      {
-        secrets: DetectorSettings,
-        pii: DetectorSettings,
-        custom: Type.Array(CustomRule, { maxItems: LIMITS.customRules }),
-      },
-      { additionalProperties: false },
-    ),
-    tools: Type.Optional(
-      Type.Array(ToolSetting, {
-        maxItems: LIMITS.tools,
-        description:
-          'Tools with settings of their own (absent: none); a tool not listed is in provider_key mode.',
-      }),
-    ),
-  },
-  { $id: 'PolicyDocument', additionalProperties: false },
-);
+/** `detectors`: one optional key per detector, its settings, defaulting to the detector's own. */
+function detectorsSchema(detectors: readonly Detector[]) {
+  const properties: Record<string, TSchema> = {};
+  for (const d of detectors)
+    properties[d.id] = Type.Optional({
+      ...d.settings.schema,
+      default: d.settings.defaults,
+      description: `${d.label}: ${d.description}`,
+    });
+  return Type.Object(properties, {
+    additionalProperties: false,
+    description:
+      'Each detector’s settings under its id (GET /api/v1/detectors lists them); a detector left out ' +
+      'has its default, which is what GET returns for it.',
+  });
+}
 
-/** A document as PUT sends it, once the schema has passed it: policy-validation.ts makes it a PolicyDocument. */
-export type PolicyInput = Static<typeof PolicyDocumentSchema>;
+/** The document's schema for a registry of detectors (the server's own, or a test's). */
+export function policyDocumentSchema(detectors: readonly Detector[]) {
+  return Type.Object(
+    {
+      enforcement: Type.Enum([...ENFORCEMENTS], {
+        description:
+          'enforce: act on the actions; monitor: detect and record, never block or redact; off: scan nothing.',
+      }),
+      detectors: detectorsSchema(detectors),
+      tools: Type.Optional(
+        Type.Array(ToolSetting, {
+          maxItems: LIMITS.tools,
+          description:
+            'Tools with settings of their own (absent: none); a tool not listed is in provider_key mode.',
+        }),
+      ),
+    },
+    { $id: 'PolicyDocument', additionalProperties: false },
+  );
+}
+
+export const PolicyDocumentSchema = policyDocumentSchema(DETECTORS);
+
+/**
+ * A document as PUT sends it, once the schema has passed it: policy-validation.ts makes it a
+ * PolicyDocument. Each detector's settings are its own module's to check.
+ */
+export type PolicyInput = Omit<Static<typeof PolicyDocumentSchema>, 'detectors'> & {
+  detectors: Record<string, unknown>;
+};

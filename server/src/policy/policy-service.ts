@@ -17,7 +17,8 @@ import {
 import { ApiError } from '../errors.ts';
 import type { RiskService } from '../risk/risk-service.ts';
 import type { RiskActor } from '../risk/risk-types.ts';
-import { DEFAULT_POLICY, ENFORCEMENT_RANK, type PolicyDocument } from './policy-types.ts';
+import { ENFORCEMENT_RANK, type PolicyDocument } from './policy-types.ts';
+import { DEFAULT_POLICY } from './policy-defaults.ts';
 import { validatePolicy } from './policy-validation.ts';
 import type { PolicyInput } from './policy-schema.ts';
 import { auditedChanges, diffPolicy, summarise } from './policy-diff.ts';
@@ -140,8 +141,9 @@ export function createPolicyService(deps: {
       if (!row) throw new Error('the policy has no version; the store was not loaded');
       const previous = fromRow(row);
       if (tags !== '*' && !tags.includes(previous.etag)) throw stale(previous);
-      // The same document again (an infrastructure-as-code run with nothing to do) is no new version.
-      if (row.document === json) return { policy: previous, written: false };
+      // The same document again (an infrastructure-as-code run with nothing to do) is no new version;
+      // compared as read back, so that a detector's default filled in on reading is no change either.
+      if (JSON.stringify(previous.document) === json) return { policy: previous, written: false };
 
       const changes = diffPolicy(previous.document, doc);
       const version = previous.version + 1;

@@ -3,6 +3,7 @@
 // infrastructure-as-code can own it. Renaming a field is a breaking change for whoever keeps it in git.
 // The models and MCP sections of the design come with the issues that give them meaning.
 import type { Action, Enforcement, Severity, ToolMode } from '../../../shared/policy-terms.ts';
+import type { DetectorsSettings } from './detectors/index.ts';
 
 export {
   ACTIONS,
@@ -48,26 +49,8 @@ export interface ToolSetting {
 
 export interface PolicyDocument {
   enforcement: Enforcement;
-  detectors: {
-    secrets: DetectorSettings;
-    pii: DetectorSettings;
-    custom: CustomRule[];
-  };
+  /** Each registered detector's settings under its id (detectors/index.ts); a missing one has its default. */
+  detectors: DetectorsSettings;
   /** Tools with settings of their own; a tool not listed is in provider_key mode. */
   tools: ToolSetting[];
 }
-
-/**
- * What a fresh install enforces. Secrets are redacted rather than blocked: a coding agent that read a
- * .env file carries it in every later turn of its conversation, and a block would stop the whole
- * session, where a redaction keeps it working and the secret still never leaves. PII is recorded.
- */
-export const DEFAULT_POLICY: PolicyDocument = {
-  enforcement: 'enforce',
-  detectors: {
-    secrets: { action: 'redact', allowlist: [] },
-    pii: { action: 'alert', allowlist: [] },
-    custom: [],
-  },
-  tools: [],
-};

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { AuditParty } from '../audit/audit-types.ts';
 import type { PolicyDocument } from './policy-types.ts';
 import type { PolicyChange } from './policy-diff.ts';
+import { withDefaults } from './policy-defaults.ts';
 
 export interface ActivePolicy {
   readonly version: number;
@@ -38,12 +39,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A version written before a section existed reads as having it empty (`tools` came with devices). */
-function withSections(doc: PolicyDocument): PolicyDocument {
-  doc.tools ??= [];
-  return doc;
-}
-
 export function makePolicyVersion(v: {
   version: number;
   documentJson: string;
@@ -55,7 +50,7 @@ export function makePolicyVersion(v: {
   return {
     version: v.version,
     etag: etagOf(v.version, v.documentJson),
-    document: deepFreeze(withSections(JSON.parse(v.documentJson) as PolicyDocument)),
+    document: deepFreeze(withDefaults(JSON.parse(v.documentJson) as PolicyDocument)),
     createdAt: v.createdAt,
     createdBy: v.createdBy,
     summary: v.summary,

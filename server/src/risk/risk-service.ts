@@ -157,7 +157,7 @@ export function createRiskService(deps: {
     const row: FindingRow = {
       id: newId('rf'),
       fingerprint,
-      kind: KIND_OF_DETECTOR[hit.detector] ?? 'custom',
+      kind: KIND_OF_DETECTOR.get(hit.detector) ?? 'custom',
       rule: trunc(hit.rule, 100)!,
       detector: hit.detector,
       actor_type: hit.actor.type,

@@ -5,6 +5,7 @@
 // finding is a breaking change for whoever pulls them.
 import type { DetectorId, Severity } from '../policy/detectors/detector-types.ts';
 import type { Enforcement } from '../policy/policy-types.ts';
+import { DETECTORS } from '../policy/detectors/index.ts';
 
 import type { FindingKind, FindingStatus } from '../../../shared/policy-terms.ts';
 
@@ -15,11 +16,10 @@ export {
   type FindingStatus,
 } from '../../../shared/policy-terms.ts';
 
-export const KIND_OF_DETECTOR: Record<DetectorId, FindingKind> = {
-  secrets: 'secret',
-  pii: 'pii',
-  custom: 'custom',
-};
+/** The kind of finding each detector's matches raise, as its module declares. */
+export const KIND_OF_DETECTOR: ReadonlyMap<DetectorId, FindingKind> = new Map(
+  DETECTORS.map((d) => [d.id, d.findingKind]),
+);
 
 /** Who: the Gateway's caller (credential, developer, device), or the admin or credential that changed the policy. */
 export interface RiskActor {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DEFAULT_POLICY } from '../../src/policy/policy-types.ts';
+import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
 import { eachEngine } from '../helpers/engines.ts';
 import type { GatewayFixture } from '../helpers/gateway.ts';
 import { policyDoc, setPolicy } from '../helpers/policy.ts';

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { auditEvents, createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
-import { DEFAULT_POLICY } from '../../src/policy/policy-types.ts';
+import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
 
 const PATH = '/api/v1/policy';
 

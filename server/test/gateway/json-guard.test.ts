@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { compilePolicy } from '../../src/policy/evaluation.ts';
 import type { Action } from '../../src/policy/policy-types.ts';
 import { guardJson } from '../../src/gateway/json-guard.ts';
+import { secretsDetector } from '../../src/policy/detectors/secrets.ts';
 
 const SECRET = 'AKIAQYLPMN5HFIQR7XQZ';
 const PLACEHOLDER = '[REDACTED:aws-access-key]';
@@ -95,7 +96,8 @@ test('a long text already read is recognised, not read again', () => {
 test("an answer's texts are looked up but not remembered; a request's are remembered, and keys both ways", () => {
   let scans = 0;
   const counting = {
-    id: 'secrets' as const,
+    // The secrets detector's settings and identity, with a scan of its own.
+    ...secretsDetector,
     label: 'Counting',
     description: 'Counts its scans.',
     scan: (text: string) => {
@@ -146,7 +148,8 @@ test("an answer's texts are looked up but not remembered; a request's are rememb
 test('a detector that throws fails closed under enforce, and is reported; under monitor it is recorded', () => {
   const failures: string[] = [];
   const broken = {
-    id: 'secrets' as const,
+    // The secrets detector's settings and identity, with a scan of its own.
+    ...secretsDetector,
     label: 'Broken',
     description: 'Throws on every scan.',
     scan: () => {

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ApiError } from '../../src/errors.ts';
-import { DEFAULT_POLICY, type PolicyDocument } from '../../src/policy/policy-types.ts';
+import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
+import type { PolicyDocument } from '../../src/policy/policy-types.ts';
 import { validatePolicy } from '../../src/policy/policy-validation.ts';
 import { auditedChanges, diffPolicy, summarise } from '../../src/policy/policy-diff.ts';
 

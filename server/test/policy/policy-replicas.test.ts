@@ -13,7 +13,7 @@ import { createAuditLog } from '../../src/audit/audit-log.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createRiskService } from '../../src/risk/risk-service.ts';
 import { createPolicyService, type PolicyService } from '../../src/policy/policy-service.ts';
-import { DEFAULT_POLICY } from '../../src/policy/policy-types.ts';
+import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
 import type { RequestOrigin } from '../../src/audit/audit-types.ts';
 import { ApiError } from '../../src/errors.ts';
 

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ApiError } from '../../src/errors.ts';
-import { DEFAULT_POLICY, type PolicyDocument, type ToolSetting } from '../../src/policy/policy-types.ts';
+import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
+import type { PolicyDocument, ToolSetting } from '../../src/policy/policy-types.ts';
 import { validatePolicy } from '../../src/policy/policy-validation.ts';
 import { auditedChanges, diffPolicy } from '../../src/policy/policy-diff.ts';
 import { createToolRecogniser } from '../../src/gateway/tools.ts';

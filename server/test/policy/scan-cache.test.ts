@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { createScanCache } from '../../src/policy/scan-cache.ts';
 import { compilePolicy } from '../../src/policy/evaluation.ts';
 import type { Detector } from '../../src/policy/detectors/detector-types.ts';
-import { DEFAULT_POLICY } from '../../src/policy/policy-types.ts';
+import { secretsDetector } from '../../src/policy/detectors/secrets.ts';
+import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
 
 /** A fresh copy of a string (not the same object), as JSON.parse makes for each request. */
 const copy = (s: string) => JSON.parse(JSON.stringify(s)) as string;
@@ -51,7 +52,8 @@ test('a text longer than half the budget is not stored', () => {
 function countingDetector() {
   const state = { scans: 0, failing: false };
   const detector: Detector = {
-    id: 'secrets',
+    // The secrets detector's settings and identity, with a scan of its own.
+    ...secretsDetector,
     label: 'Counting',
     description: 'Counts its scans.',
     scan(text) {

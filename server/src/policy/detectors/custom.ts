@@ -2,7 +2,8 @@
 // and patterns matched one line at a time. A pattern never sees more than WINDOW characters per call
 // (see regex-safety.ts for why): a line longer than that is matched in overlapping windows.
 import { compiledRule, KEYWORD_SEPARATOR, keywordWords, type CompiledCustomRule } from './config.ts';
-import type { DetectorConfig, Detector } from './detector-types.ts';
+import { defineDetector, type DetectorConfig } from './detector-types.ts';
+import { customSettings } from './custom-settings.ts';
 import { finish, type Candidate } from './match-utils.ts';
 
 export const WINDOW = 2048;
@@ -112,10 +113,12 @@ function active(config: DetectorConfig): CompiledCustomRule[] {
   return config.customRules.filter((r) => r.action !== 'off').map((r) => compiledRule(r));
 }
 
-export const customDetector: Detector = {
+export const customDetector = defineDetector({
   id: 'custom',
   label: 'Custom rules',
   description: "The organisation's own rules: regular expressions and keyword lists, each with its action.",
+  findingKind: 'custom',
+  settings: customSettings,
   scan(text, config) {
     const out: Candidate[] = [];
     for (const c of active(config)) {
@@ -155,4 +158,4 @@ export const customDetector: Detector = {
     }
     return hold;
   },
-};
+});

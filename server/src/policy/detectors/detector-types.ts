@@ -4,13 +4,18 @@
 // A detector is given text and its compiled settings and returns what it found, with offsets, so that
 // the caller can block, redact (replace [start, end) with `[REDACTED:<label>]`) or record. It never
 // returns the matched value itself beyond the offsets: the caller decides what leaves the process.
+import type { TSchema } from 'typebox';
 import type { CustomRule } from '../policy-types.ts';
 
-import type { Severity } from '../../../../shared/policy-terms.ts';
+import type { Action, FindingKind, Severity } from '../../../../shared/policy-terms.ts';
 
 export { SEVERITIES, type Severity } from '../../../../shared/policy-terms.ts';
 
-export type DetectorId = 'secrets' | 'pii' | 'custom';
+/** A registered detector's id (detectors/index.ts): its key in the policy document's `detectors`. */
+export type DetectorId = string;
+
+/** What the Gateway does about a match: an action other than off (under monitor, always alert). */
+export type TakenAction = Exclude<Action, 'off'>;
 
 export interface Match {
   detector: DetectorId;
@@ -37,12 +42,42 @@ export interface DetectorConfig {
   customRules: readonly CustomRule[];
 }
 
-export interface Detector {
-  id: DetectorId;
+/** A detector's settings made ready for one policy version: what to run it with, and what each match does. */
+export interface ArmedSettings {
+  config: DetectorConfig;
+  /** The action for every match, or each rule's own (keyed by Match.rule: the custom detector). */
+  action: TakenAction | ReadonlyMap<string, TakenAction>;
+  /** Whether some match of it blocks or redacts (a stream holds back only for those). */
+  alters: boolean;
+}
+
+/**
+ * A detector's settings in the policy document, under `detectors.<id>`: owned by its module, so that
+ * the document's schema, its defaults and its checks are built from the registry.
+ */
+export interface DetectorSettingsSpec<S> {
+  /** The JSON schema of its value (TypeBox), for PUT's validation and the OpenAPI document. */
+  schema: TSchema;
+  /**
+   * What a document without its key gets: a fresh install's settings, and those of a document written
+   * before the detector existed (docs/decisions/detector-defaults.md).
+   */
+  defaults: S;
+  /** What the schema cannot check, rebuilt in a fixed key order; throws invalid_request naming `path`. */
+  validate(sent: S, path: string): S;
+  /** Compiled for a policy version; null when it is off. `taken` maps an action under the enforcement. */
+  arm(settings: S, taken: (a: Action) => TakenAction | null): ArmedSettings | null;
+}
+
+export interface Detector<Id extends string = string, S = unknown> {
+  id: Id;
   /** How the console and the API name it. */
   label: string;
   /** What it finds, in a sentence an admin reads when choosing its action. */
   description: string;
+  /** The kind of risk finding its matches raise. */
+  findingKind: FindingKind;
+  settings: DetectorSettingsSpec<S>;
   /**
    * Every match in `text`, in order of `start`, not overlapping (when two rules overlap the longer,
    * or else the more specific, wins). Pure: no I/O, no state kept between calls. Throws only on a bug;
@@ -58,3 +93,6 @@ export interface Detector {
    */
   holdback(text: string, config: DetectorConfig): number;
 }
+
+/** A detector with its id's and settings' types kept, so that the registry can type the document. */
+export const defineDetector = <Id extends string, S>(d: Detector<Id, S>): Detector<Id, S> => d;

@@ -5,7 +5,12 @@ import { keepNonOverlapping } from './match-utils.ts';
 import { piiDetector } from './pii.ts';
 import { secretsDetector } from './secrets.ts';
 
-export const DETECTORS: readonly Detector[] = [secretsDetector, piiDetector, customDetector];
+export const DETECTORS = [secretsDetector, piiDetector, customDetector] as const;
+
+/** The policy document's `detectors`: each registered detector's settings under its id. */
+export type DetectorsSettings = {
+  [D in (typeof DETECTORS)[number] as D['id']]: D extends Detector<string, infer S> ? S : never;
+};
 
 /** The detectors to run, each with its compiled settings; a detector left out is off. */
 export type DetectorConfigs = Partial<Record<DetectorId, DetectorConfig>>;

@@ -1,6 +1,7 @@
 // The PII detector: email addresses, phone numbers, payment cards, US SSNs, IBANs and UK National
 // Insurance numbers.
-import type { Detector } from './detector-types.ts';
+import { defineDetector } from './detector-types.ts';
+import { actionSettings } from './action-settings.ts';
 import { finish, type Candidate } from './match-utils.ts';
 import { scanEmails } from './pii-email.ts';
 import { scanNational } from './pii-national.ts';
@@ -69,11 +70,13 @@ function crossing(text: string, cut: number): number {
   return hold;
 }
 
-export const piiDetector: Detector = {
+export const piiDetector = defineDetector({
   id: 'pii',
   label: 'Personal data',
   description:
     'E-mail addresses, phone numbers, payment cards, IBANs, US Social Security and UK National Insurance numbers.',
+  findingKind: 'pii',
+  settings: actionSettings('alert'),
   scan(text, config) {
     return finish('pii', text, candidates(text), config);
   },
@@ -90,4 +93,4 @@ export const piiDetector: Detector = {
     if (hold > 0) hold = Math.min(text.length, hold + 1);
     return crossing(text, text.length - hold);
   },
-};
+});

@@ -1,6 +1,7 @@
 // The secrets detector: prefixed tokens (secret-tokens.ts), private key blocks, credentials in URLs
 // and on command lines, and values assigned to secret-looking names, merged into one set of matches.
-import type { Detector } from './detector-types.ts';
+import { defineDetector } from './detector-types.ts';
+import { actionSettings } from './action-settings.ts';
 import { finish, type Candidate } from './match-utils.ts';
 import { assignmentHoldback, scanAssignments } from './secret-assignments.ts';
 import { cliCredentialHoldback, scanCliCredentials } from './secret-cli-credentials.ts';
@@ -40,11 +41,13 @@ export const SECRET_RULE_IDS: readonly string[] = [
   'authorization-header',
 ];
 
-export const secretsDetector: Detector = {
+export const secretsDetector = defineDetector({
   id: 'secrets',
   label: 'Secrets',
   description:
     'API keys and tokens of cloud, AI, source-control and payment services, private keys, JWTs, connection strings and passwords.',
+  findingKind: 'secret',
+  settings: actionSettings('redact'),
   scan(text, config) {
     const candidates: Candidate[] = [];
     scanTokens(text, candidates);
@@ -69,4 +72,4 @@ export const secretsDetector: Detector = {
     );
     return Math.max(hold, privateKeyHoldback(text, hold));
   },
-};
+});
