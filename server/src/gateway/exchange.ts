@@ -170,6 +170,8 @@ export class Exchange {
       signals: this.signals,
       inputTokens: answer?.usage.inputTokens ?? null,
       outputTokens: answer?.usage.outputTokens ?? null,
+      cachedTokens: answer?.usage.cachedTokens ?? null,
+      reasoningTokens: answer?.usage.reasoningTokens ?? null,
       latencyUs: Math.round((performance.now() - this.started) * 1000),
       ttfbUs: answer?.firstByteAt ? Math.round((answer.firstByteAt - this.started) * 1000) : null,
       stream: this.stream,
