@@ -73,7 +73,9 @@ export function createAnswerKeys(store: Store, log: Logger, options: AnswerKeysO
   async function prune() {
     const before = Date.now() - retentionMs;
     for (const [id, entry] of served) {
-      if (entry.at >= before) break; // oldest first: the rest are younger (a re-cached entry moves last)
+      // Cached in the order served, so the first young entry ends the sweep; one read back from the
+      // store may be older and waits for eviction, but lookup() checks every entry's age anyway.
+      if (entry.at >= before) break;
       served.delete(id);
     }
     await store.db.deleteFrom('answer_keys').where('created_at', '<', before).execute();

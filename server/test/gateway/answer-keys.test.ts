@@ -116,6 +116,24 @@ eachEngine('Responses follow-ups: only the caller that was answered', (engine) =
   test('another credential gets a 404 that says why, and nothing goes upstream', async () => {
     const owner = new OpenAI({ apiKey: f.token, baseURL: `${f.gatewayUrl}/v1`, maxRetries: 0 });
     const created = await owner.responses.create({ model: MODELS.openai, input: 'Mine' });
+    // Written by the batch writer (on SQLite through its writer thread), with the caller and the key.
+    const { store } = f.server.gatehouse.services;
+    const deadline = Date.now() + 5_000;
+    let row;
+    while (
+      !(row = await store.db
+        .selectFrom('answer_keys')
+        .selectAll()
+        .where('answer_id', '=', created.id)
+        .executeTakeFirst())
+    ) {
+      assert.ok(Date.now() < deadline, 'the row was never written');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.deepEqual(
+      [row.actor_id, row.provider_key_id, row.family, row.model],
+      [f.credentialId, f.keys.openai.id, 'openai', MODELS.openai],
+    );
     const cred = await createCredential(f.admin, { name: 'other-team', scopes: ['gateway:invoke'] });
     const token = (await exchangeToken(f.server.consoleUrl, cred.client_id, cred.client_secret)).access_token;
     const other = new OpenAI({ apiKey: token, baseURL: `${f.gatewayUrl}/v1`, maxRetries: 0 });
