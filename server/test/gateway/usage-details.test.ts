@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
-import OpenAI from 'openai';
+import OpenAI, { AzureOpenAI } from 'openai';
 import { eachEngine } from '../helpers/engines.ts';
 import { MODELS, startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 
@@ -60,6 +60,23 @@ eachEngine('cached and reasoning tokens in the activity', (engine) => {
       .withResponse();
     for await (const chunk of bare.data) void chunk;
     assert.deepEqual(await details(rid(bare.response)), [null, null]);
+  });
+
+  test('Azure OpenAI deployments, plain and streamed (the chat completions reader)', async () => {
+    const azure = new AzureOpenAI({
+      apiKey: f.token,
+      endpoint: `${f.gatewayUrl}/azure`,
+      apiVersion: '2024-10-21',
+      deployment: MODELS.azure,
+      maxRetries: 0,
+    });
+    const plain = await azure.chat.completions.create({ model: 'gpt-4o', messages }).withResponse();
+    assert.deepEqual(await details(rid(plain.response)), [CACHED, REASONING]);
+    const streamed = await azure.chat.completions
+      .create({ model: 'gpt-4o', messages, stream: true, stream_options: { include_usage: true } })
+      .withResponse();
+    for await (const chunk of streamed.data) void chunk;
+    assert.deepEqual(await details(rid(streamed.response)), [CACHED, REASONING]);
   });
 
   test('OpenAI Responses API, plain and streamed', async () => {
