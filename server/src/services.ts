@@ -11,6 +11,7 @@ import { createAdminService, type AdminService } from './identity/admin-service.
 import { createProviderKeyService, type ProviderKeyService } from './provider-keys/provider-key-service.ts';
 import { createModelCatalog, type ModelCatalog } from './provider-keys/model-catalog.ts';
 import { createActivityLog, type ActivityLog } from './activity/activity-log.ts';
+import { createAnswerKeys, type AnswerKeys } from './gateway/answer-keys.ts';
 import { createRiskService, type RiskService } from './risk/risk-service.ts';
 import { createPolicyService, type PolicyService } from './policy/policy-service.ts';
 import type { SmtpSettings } from './config.ts';
@@ -45,6 +46,8 @@ export interface Services {
   providerKeys: ProviderKeyService;
   catalog: ModelCatalog;
   activity: ActivityLog;
+  /** Which provider key served each response a caller may come back to by id. */
+  answerKeys: AnswerKeys;
   risk: RiskService;
   policy: PolicyService;
   mailer: Mailer;
@@ -95,6 +98,7 @@ export async function createServices(
   const catalog = createModelCatalog({ store, changes, audit, providerKeys });
   await catalog.load();
   const activity = createActivityLog(store, log);
+  const answerKeys = createAnswerKeys(store, log);
   const risk = createRiskService({ store, audit, fingerprintKey: key.derive('risk-fingerprint'), log });
   const policy = createPolicyService({ store, changes, audit, risk, log });
   await policy.load();
@@ -151,6 +155,7 @@ export async function createServices(
     providerKeys,
     catalog,
     activity,
+    answerKeys,
     risk,
     policy,
     mailer,
@@ -174,6 +179,7 @@ export async function closeServices(s: Services): Promise<void> {
   await s.deviceSessionCache.close();
   s.mailer.close();
   await s.activity.drain();
+  await s.answerKeys.close();
   await s.risk.drain();
   await s.audit.drain();
   await s.changes.close();

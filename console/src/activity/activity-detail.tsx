@@ -71,6 +71,8 @@ function Fields({ a, onFilterCaller }: { a: Activity; onFilterCaller(actorId: st
           <DetailRow label="Streamed" value={a.stream ? 'yes' : 'no'} />
           <DetailRow label="Input tokens" value={a.input_tokens?.toLocaleString('en') ?? '—'} />
           <DetailRow label="Output tokens" value={a.output_tokens?.toLocaleString('en') ?? '—'} />
+          <DetailRow label="Cached input tokens" value={a.cached_tokens?.toLocaleString('en') ?? '—'} />
+          <DetailRow label="Reasoning tokens" value={a.reasoning_tokens?.toLocaleString('en') ?? '—'} />
           <DetailRow label="Latency" value={formatMs(a.latency_ms)} />
           <DetailRow label="Time to first byte" value={formatMs(a.ttfb_ms)} />
           <DetailRow label="Request size" value={formatBytes(a.request_bytes)} />

@@ -890,6 +890,7 @@ export interface components {
         /** @enum {unknown} */
         type: 'credential' | 'developer' | 'device';
       } | null;
+      cached_tokens?: number | null;
       device?: {
         id: string;
         name: string;
@@ -913,6 +914,7 @@ export interface components {
       output_tokens: number | null;
       provider: ('anthropic' | 'openai' | 'azure' | 'gemini') | null;
       provider_key_id: string | null;
+      reasoning_tokens?: number | null;
       request_bytes: number;
       /** @description Also sent to the caller as x-gatehouse-request-id. */
       request_id: string;

@@ -33,6 +33,8 @@ export function toRow(a: ActivityInput): ActivityRow {
     signals: a.signals,
     input_tokens: a.inputTokens,
     output_tokens: a.outputTokens,
+    cached_tokens: a.cachedTokens,
+    reasoning_tokens: a.reasoningTokens,
     latency_ms: ms(a.latencyUs),
     ttfb_ms: a.ttfbUs === null ? null : ms(a.ttfbUs),
     stream: a.stream,

@@ -48,6 +48,10 @@ export interface ActivityInput {
   signals: string[];
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the input, read from the provider's prompt cache; null where the provider does not say. */
+  cachedTokens: number | null;
+  /** Of the output, spent thinking; null where the provider does not say. */
+  reasoningTokens: number | null;
   latencyUs: number;
   ttfbUs: number | null;
   stream: boolean;
@@ -75,6 +79,8 @@ export interface ActivityRecord {
   signals: string[];
   input_tokens: number | null;
   output_tokens: number | null;
+  cached_tokens: number | null;
+  reasoning_tokens: number | null;
   latency_ms: number;
   ttfb_ms: number | null;
   stream: boolean;

@@ -65,6 +65,23 @@ const ActivityRecord = Type.Object(
     signals: Type.Array(Type.String(), { description: 'The policy rules that fired.' }),
     input_tokens: Nullable(Type.Integer()),
     output_tokens: Nullable(Type.Integer()),
+    // Absent from records written before these were kept (the stored record is served as written).
+    cached_tokens: Type.Optional(
+      Nullable(
+        Type.Integer({
+          description:
+            'Of input_tokens, those read from the provider’s prompt cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens, Gemini cachedContentTokenCount); null where the provider does not report it.',
+        }),
+      ),
+    ),
+    reasoning_tokens: Type.Optional(
+      Nullable(
+        Type.Integer({
+          description:
+            'Of output_tokens, those the model spent thinking (OpenAI reasoning_tokens, Gemini thoughtsTokenCount); null where the provider does not report it (Anthropic counts thinking in output_tokens without a split).',
+        }),
+      ),
+    ),
     latency_ms: Type.Number({ description: 'From the request’s arrival to the last byte of the answer.' }),
     ttfb_ms: Nullable(
       Type.Number({ description: 'From the request’s arrival to the first byte of the answer.' }),

@@ -147,12 +147,14 @@ export class Exchange {
     this.recorded = true;
     const { request, lane, answer } = this;
     const caller = this.caller ?? this.refusedCaller;
+    const actor = actorOf(caller);
     const answerId = answer?.usage.answerId;
-    if (answerId !== undefined && this.key) lane.deps.answers.remember(answerId, this.key, this.model);
+    if (answerId !== undefined && this.key && actor)
+      lane.deps.answers.remember(answerId, this.key, actor.id, this.model);
     lane.deps.activity.record({
       time: Date.now(),
       requestId: request.id,
-      actor: actorOf(caller),
+      actor,
       device: caller?.type === 'device' ? caller.device : null,
       tool: this.tool.id,
       mode: this.tool.mode,
@@ -168,6 +170,8 @@ export class Exchange {
       signals: this.signals,
       inputTokens: answer?.usage.inputTokens ?? null,
       outputTokens: answer?.usage.outputTokens ?? null,
+      cachedTokens: answer?.usage.cachedTokens ?? null,
+      reasoningTokens: answer?.usage.reasoningTokens ?? null,
       latencyUs: Math.round((performance.now() - this.started) * 1000),
       ttfbUs: answer?.firstByteAt ? Math.round((answer.firstByteAt - this.started) * 1000) : null,
       stream: this.stream,

@@ -9,7 +9,6 @@ import type { Services } from '../services.ts';
 import { fastifyOptions } from '../http/fastify-options.ts';
 import { registerAccessLog } from '../http/logger.ts';
 import { registerTransportSecurity } from '../http/transport-security.ts';
-import { createAnswerKeys } from './answer-keys.ts';
 import { cutDevicePath } from './device-path.ts';
 import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import { createGatewayPolicy } from './gateway-policy.ts';
@@ -89,7 +88,7 @@ export async function buildGatewayApp(
     upstream,
     health,
     activity: services.activity,
-    answers: createAnswerKeys(),
+    answers: services.answerKeys,
   };
   app.setNotFoundHandler(unservedHandler(deps, log));
   for (const provider of PROVIDERS) {

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FAMILIES } from '../provider-keys/families.ts';
 import { checkRequest } from './caller-auth.ts';
 import { pathToken } from './device-path.ts';
-import { Exchange, type GatewayDeps, type Lane } from './exchange.ts';
+import { actorOf, Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
 import { duplicateKeyMessage, jsonShape, REQUEST_TOO_DEEP } from './json-limits.ts';
@@ -184,8 +184,14 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
   /** A follow-up about an earlier answer (GET /v1/responses/{id}, …): no body, the key that served it. */
   async function follow(request: FastifyRequest, reply: FastifyReply, answerId: string) {
     const x = request.exchange!;
-    const served = deps.answers.lookup(answerId);
+    const served = await deps.answers.lookup(answerId);
     x.model = served?.model ?? null;
+    // The organisation's key would reach any response of its project: only the caller that was
+    // answered may come back to it (a tool in subscription mode sends its own credential instead).
+    if (served && x.tool.mode !== 'subscription' && served.actorId !== actorOf(x.caller)?.id) {
+      x.model = null;
+      return x.refuse(reply, notYours(provider, answerId));
+    }
     const req: ProviderRequest = {
       params: request.params as Record<string, string>,
       query: x.query,
@@ -238,6 +244,13 @@ async function forward(x: Exchange, reply: FastifyReply, out: UpstreamRequest, p
   }
 
   return relayAnswer(x, reply, answer, policy);
+}
+
+function notYours(provider: Provider, answerId: string): GatewayError {
+  return new GatewayError(
+    'not_found',
+    `"${answerId.slice(0, 100)}" was served through Gatehouse to another caller; only the credential or developer it answered can retrieve, cancel or delete it with the organisation's ${FAMILIES[provider.family].name} key.`,
+  );
 }
 
 function subscriptionNeedsPath(tool: RecognisedTool, provider: Provider): GatewayError {

@@ -169,6 +169,8 @@ async function recordUnserved(deps: GatewayDeps, request: FastifyRequest, starte
     signals: [],
     inputTokens: null,
     outputTokens: null,
+    cachedTokens: null,
+    reasoningTokens: null,
     latencyUs: Math.round((performance.now() - started) * 1000),
     ttfbUs: null,
     stream: false,

@@ -11,6 +11,7 @@ import * as deviceSignIn from './migrations/0005-device-sign-in.ts';
 import * as deviceActivity from './migrations/0006-device-activity.ts';
 import * as failureLimits from './migrations/0007-failure-limits.ts';
 import * as providerKeyOptions from './migrations/0008-provider-key-options.ts';
+import * as answerKeys from './migrations/0009-answer-keys.ts';
 
 export const MIGRATIONS = {
   '0001-foundation': foundation,
@@ -21,6 +22,7 @@ export const MIGRATIONS = {
   '0006-device-activity': deviceActivity,
   '0007-failure-limits': failureLimits,
   '0008-provider-key-options': providerKeyOptions,
+  '0009-answer-keys': answerKeys,
 };
 
 /** Applies the migrations not yet applied, all of them or (`to`, for a test of one on older data) up to one. */

@@ -105,6 +105,17 @@ export interface ActivityTable {
   record: string;
 }
 
+/** Which provider key served an answer a caller may come back to by id (0009, gateway/answer-keys.ts). */
+export interface AnswerKeysTable {
+  answer_id: string;
+  family: string;
+  provider_key_id: string;
+  /** The credential, or the developer of a device token, that was answered. */
+  actor_id: string;
+  model: string | null;
+  created_at: number;
+}
+
 export interface PolicyVersionsTable {
   version: number;
   /** The policy document (JSON). */
@@ -265,4 +276,5 @@ export interface Database {
   device_authorizations: DeviceAuthorizationsTable;
   retired_refresh_tokens: RetiredRefreshTokensTable;
   failure_limits: FailureLimitsTable;
+  answer_keys: AnswerKeysTable;
 }

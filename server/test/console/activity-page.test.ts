@@ -108,6 +108,9 @@ eachEngineWithBrowser('console: activity', (engine) => {
     await fields.getByText(`openai-main (${f.keys.openai.id})`).waitFor();
     await fields.getByText('chat.completions').waitFor();
     await fields.getByText(`dev-tools (credential ${f.credentialId})`).waitFor();
+    // The mock reports both details of a chat completion, as OpenAI does: zero here.
+    await fields.getByRole('row', { name: 'Cached input tokens 0' }).waitFor();
+    await fields.getByRole('row', { name: 'Reasoning tokens 0' }).waitFor();
     await screenshot(page, 'activity-request');
     await detail.getByRole('button', { name: 'Show every request by this caller' }).click();
     await detail.waitFor({ state: 'detached' });

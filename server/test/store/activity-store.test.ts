@@ -40,6 +40,8 @@ function input(i: number, over: Partial<ActivityInput> = {}): ActivityInput {
     signals: i % 5 === 2 ? ['secrets.aws_access_key'] : [],
     inputTokens: 10 + i,
     outputTokens: 20 + i,
+    cachedTokens: null,
+    reasoningTokens: null,
     latencyUs: 123_456,
     ttfbUs: 45_678,
     stream: i % 2 === 0,

@@ -36,7 +36,7 @@ eachEngine('provider key options migration', (engine) => {
         .insertInto('provider_keys')
         .values([row('pk_azure', 'azure', '2024-10-21'), row('pk_openai', 'openai', null)])
         .execute();
-      assert.deepEqual(await migrate(store), ['0008-provider-key-options']);
+      assert.deepEqual(await migrate(store, '0008-provider-key-options'), ['0008-provider-key-options']);
       const rows = await store.db.selectFrom('provider_keys').selectAll().orderBy('id').execute();
       assert.deepEqual(
         rows.map((r) => [r.id, JSON.parse(r.options)]),

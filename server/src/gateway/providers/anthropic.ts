@@ -74,6 +74,9 @@ function readUsage(u: unknown, into: Usage) {
     into.inputTokens =
       parts.input_tokens + (parts.cache_creation_input_tokens ?? 0) + (parts.cache_read_input_tokens ?? 0);
   }
+  // Cache reads are what "cached" means in every shape (OpenAI's cached_tokens, Gemini's cached content);
+  // cache writes (cache_creation_input_tokens, billed above the input rate) stay counted in input only.
+  if (parts.cache_read_input_tokens !== undefined) into.cachedTokens = parts.cache_read_input_tokens;
   const output = int(usage.output_tokens);
   if (output !== null) into.outputTokens = output;
 }

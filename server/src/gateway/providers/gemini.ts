@@ -98,6 +98,10 @@ function readUsage(data: unknown, into: Usage) {
   const candidates = int(u.candidatesTokenCount);
   const thoughts = int(u.thoughtsTokenCount);
   if (candidates !== null || thoughts !== null) into.outputTokens = (candidates ?? 0) + (thoughts ?? 0);
+  if (thoughts !== null) into.reasoningTokens = thoughts;
+  // Tokens of a cached content the request named, counted in promptTokenCount.
+  const cached = int(u.cachedContentTokenCount);
+  if (cached !== null) into.cachedTokens = cached;
 }
 
 const NO_MODEL =

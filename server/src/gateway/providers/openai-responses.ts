@@ -14,6 +14,7 @@ import {
   completeStrings,
   fieldPiece,
   int,
+  mergeUsage,
   obj,
   pick,
   sseEvent,
@@ -100,7 +101,13 @@ function responseUsage(response: unknown): Usage | null {
   const usage = obj(r?.usage);
   const id = str(r?.id);
   if (!usage && id === undefined) return null;
-  const into: Usage = { inputTokens: int(usage?.input_tokens), outputTokens: int(usage?.output_tokens) };
+  // Cached tokens are counted in input_tokens, reasoning tokens in output_tokens.
+  const into: Usage = {
+    inputTokens: int(usage?.input_tokens),
+    outputTokens: int(usage?.output_tokens),
+    cachedTokens: int(obj(usage?.input_tokens_details)?.cached_tokens),
+    reasoningTokens: int(obj(usage?.output_tokens_details)?.reasoning_tokens),
+  };
   // A response the caller may come back to (GET /v1/responses/{id}): remembered with its key.
   if (id !== undefined && r?.object === 'response') into.answerId = id;
   return into;
@@ -114,8 +121,7 @@ function streamUsage(data: unknown, into: Usage): void {
   const u = responseUsage(e.response);
   if (!u) return;
   if (u.answerId !== undefined) into.answerId = u.answerId;
-  if (u.inputTokens !== null) into.inputTokens = u.inputTokens;
-  if (u.outputTokens !== null) into.outputTokens = u.outputTokens;
+  mergeUsage(u, into);
 }
 
 /**

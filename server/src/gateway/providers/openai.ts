@@ -6,6 +6,7 @@ import type { GatewayErrorCode } from '../gateway-errors.ts';
 import {
   fieldPiece,
   int,
+  mergeUsage,
   obj,
   pick,
   sseEvent,
@@ -32,14 +33,18 @@ export function openaiError(status: number, code: string, message: string) {
 export function chatUsage(body: unknown): Usage | null {
   const usage = obj(obj(body)?.usage);
   if (!usage) return null;
-  return { inputTokens: int(usage.prompt_tokens), outputTokens: int(usage.completion_tokens) };
+  // Cached prompt tokens are counted in prompt_tokens, reasoning tokens in completion_tokens.
+  return {
+    inputTokens: int(usage.prompt_tokens),
+    outputTokens: int(usage.completion_tokens),
+    cachedTokens: int(obj(usage.prompt_tokens_details)?.cached_tokens),
+    reasoningTokens: int(obj(usage.completion_tokens_details)?.reasoning_tokens),
+  };
 }
 
 export function chatStreamUsage(data: unknown, into: Usage): void {
   const u = chatUsage(data);
-  if (!u) return;
-  if (u.inputTokens !== null) into.inputTokens = u.inputTokens;
-  if (u.outputTokens !== null) into.outputTokens = u.outputTokens;
+  if (u) mergeUsage(u, into);
 }
 
 /** The chunk fields an event made to carry held text repeats: what names the completion, not counts. */

@@ -15,6 +15,10 @@ export interface ProviderRequest {
 export interface Usage {
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the input, the tokens read from the provider's prompt cache (billed less), where it says. */
+  cachedTokens?: number | null;
+  /** Of the output, the tokens the model spent thinking (billed, not shown), where it says. */
+  reasoningTokens?: number | null;
   /** A family's own running counters while its stream is read, for totals it reports in parts. */
   parts?: Record<string, number>;
   /** The id the provider gave the answer, where the caller may come back to it (answer-keys.ts). */
@@ -162,7 +166,20 @@ export function pick(from: Record<string, unknown>, keys: readonly string[]): Re
   return out;
 }
 
-export const noUsage = (): Usage => ({ inputTokens: null, outputTokens: null });
+export const noUsage = (): Usage => ({
+  inputTokens: null,
+  outputTokens: null,
+  cachedTokens: null,
+  reasoningTokens: null,
+});
+
+/** Merges the counts a streamed event reports into the answer's: a count it leaves out keeps its value. */
+export function mergeUsage(u: Usage, into: Usage): void {
+  if (u.inputTokens !== null) into.inputTokens = u.inputTokens;
+  if (u.outputTokens !== null) into.outputTokens = u.outputTokens;
+  if (u.cachedTokens != null) into.cachedTokens = u.cachedTokens;
+  if (u.reasoningTokens != null) into.reasoningTokens = u.reasoningTokens;
+}
 
 export const int = (v: unknown): number | null =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
