@@ -6,12 +6,27 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCredential, signIn, tokenClient, type ApiClient } from '../helpers/api-client.ts';
 import { consoleSuite, openFromNavigation, signInAsOwner } from '../helpers/console-page.ts';
 import { eachEngineWithBrowser } from '../helpers/browser.ts';
+import { until } from '../helpers/audit-rows.ts';
 
 eachEngineWithBrowser('console: audit log paging', (engine) => {
   let server: TestServer;
   const c = consoleSuite(async () => (server = await startTestServer(engine)));
   let siem: ApiClient;
   let total: number;
+  // api.request events are committed in the next group commit after the answer (docs/operations.md,
+  // Durability), so the test waits for the store to hold the token's calls before it counts or clicks.
+  const apiRequests = async () =>
+    Number(
+      (
+        await server.gatehouse.services.store.db
+          .selectFrom('audit_events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('action', '=', 'api.request')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const committed = (n: number) =>
+    until(async () => (await apiRequests()) >= n, 10_000, `${n} api.request events`);
 
   before(async () => {
     const owner = await signIn(server.consoleUrl, server.owner.email, server.owner.password);
@@ -25,6 +40,7 @@ eachEngineWithBrowser('console: audit log paging', (engine) => {
     const { page } = c;
     await signInAsOwner(page, server);
     // The sign-in above is an event too; the count is read once the page shows everything.
+    await committed(120);
     const all = await siem.get('/api/v1/audit/events?limit=1000');
     total = all.body.events.length + 1; // and this read itself
     await openFromNavigation(page, 'Audit log');
@@ -45,6 +61,7 @@ eachEngineWithBrowser('console: audit log paging', (engine) => {
     const { page } = c;
     await siem.get('/api/v1/audit/events?limit=1');
     await siem.get('/api/v1/audit/events?limit=1');
+    await committed(120 + 1 + 2);
     await page.getByRole('button', { name: 'Check for newer events' }).click();
     await page.getByText(`${total + 2} events · 2 newer loaded`).waitFor();
     const first = await page
