@@ -6,7 +6,16 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'console/dist/**', 'bench/.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'console/dist/**',
+      'console/builds/**',
+      'bench/.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -42,6 +51,22 @@ export default tseslint.config(
       'console/vite.config.ts',
     ],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // One module loads better-sqlite3: store/sqlite-driver.js picks the build this Node can run (12, or
+    // 13 under the alias better-sqlite3-napi) and says why. Imported directly, 12 would load on Node 24
+    // too (and abort when a worker thread ends), or 13 on Node 20 (and crash).
+    files: ['server/**/*.{ts,js}', 'bench/**/*.ts'],
+    ignores: ['server/src/store/sqlite-driver.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
+          name,
+          message: 'Import SQLite from server/src/store/sqlite-driver.js (the build this Node can run).',
+        })),
+      ],
+    },
   },
   {
     // Tests read JSON bodies of many shapes; asserting on them matters more than typing each one.

@@ -1,6 +1,6 @@
 // The practical limit of a Node gateway: Fastify in front of an undici Pool, doing nothing but forward.
-// POST /v1/chat/completions goes to the upstream with the caller's body as the Buffer Fastify read (never
-// parsed) and the caller's credential; the answer's status, headers and body stream back as they come,
+// A POST of any API shape the benchmark sends goes to the same path upstream with the caller's body as the
+// Buffer Fastify read (never parsed) and the caller's credential (in its SDK's header); the answer's status, headers and body stream back as they come,
 // with backpressure (Fastify pipes the undici body into the socket). No authentication, no records: what
 // the Gatehouse Gateway does beyond this is its own cost. A child process of the benchmark, on 127.0.0.1.
 //
@@ -36,11 +36,16 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-// The two OpenAI paths the benchmark sends, each forwarded to the same path upstream.
-const forward = (path: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+// Where each provider's SDK puts its key, and Anthropic's version header.
+const CREDENTIALS = ['authorization', 'x-api-key', 'anthropic-version', 'api-key', 'x-goog-api-key'];
+
+// Each path the benchmark sends, forwarded to the same path (and query) upstream.
+const forward = async (request: FastifyRequest, reply: FastifyReply) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const auth = request.headers.authorization;
-  if (auth) headers.authorization = auth;
+  for (const name of CREDENTIALS) {
+    const v = request.headers[name];
+    if (typeof v === 'string') headers[name] = v;
+  }
   const aborter = new AbortController();
   // The caller leaving before the answer is complete cancels the upstream request.
   reply.raw.once('close', () => {
@@ -48,7 +53,7 @@ const forward = (path: string) => async (request: FastifyRequest, reply: Fastify
   });
   const res = await pool.request({
     method: 'POST',
-    path,
+    path: request.url,
     headers,
     body: request.body as Buffer,
     signal: aborter.signal,
@@ -59,8 +64,8 @@ const forward = (path: string) => async (request: FastifyRequest, reply: Fastify
   }
   return reply.send(res.body);
 };
-app.post('/v1/chat/completions', forward('/v1/chat/completions'));
-app.post('/v1/responses', forward('/v1/responses'));
+for (const path of ['/v1/chat/completions', '/v1/responses', '/v1/messages', '/openai/*', '/v1beta/*'])
+  app.post(path, forward);
 
 app.get('/healthz', async () => ({ status: 'ok' }));
 

@@ -6,6 +6,7 @@
 //
 // skip-seconds leaves out the start of the profile (module loading, start-up, warm-up).
 import fs from 'node:fs';
+import path from 'node:path';
 
 interface ProfileNode {
   id: number;
@@ -120,4 +121,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const h of functions.slice(0, top)) process.stdout.write(line(h));
   process.stdout.write('\nby function (inclusive time):\n');
   for (const h of inclusive.slice(0, top)) process.stdout.write(line(h));
+}
+
+/** The main thread's profile in a --cpu-prof directory: the largest (the others are helper threads'). */
+export function mainThreadProfile(dir: string): string | undefined {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 }

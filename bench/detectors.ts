@@ -9,10 +9,10 @@
 import { pathToFileURL } from 'node:url';
 import { compileDetectorConfig } from '../server/src/policy/detectors/config.ts';
 import type { DetectorConfig, DetectorId } from '../server/src/policy/detectors/detector-types.ts';
-import { DETECTORS } from '../server/src/policy/detectors/index.ts';
+import { TEXT_DETECTORS } from '../server/src/policy/detectors/index.ts';
 
 /** The registered detectors' ids, each one a field of the results. */
-type RegisteredId = (typeof DETECTORS)[number]['id'];
+type RegisteredId = (typeof TEXT_DETECTORS)[number]['id'];
 import { normalizedScan } from '../server/src/policy/detectors/normalize.ts';
 import type { CustomRule } from '../server/src/policy/policy-types.ts';
 import { loadCorpus } from '../server/test/fixtures/detection-corpus/corpus.ts';
@@ -111,10 +111,10 @@ export async function benchDetectors(
   // offsets mapped back.
   const all = () => {
     const scanNormalized = normalizedScan(text);
-    for (const d of DETECTORS) sink += scanNormalized((t) => d.scan(t, configs.get(d.id)!)).length;
+    for (const d of TEXT_DETECTORS) sink += scanNormalized((t) => d.scan(t, configs.get(d.id)!)).length;
   };
   const perDetectorMBs = {} as Record<RegisteredId, number>;
-  for (const d of DETECTORS) {
+  for (const d of TEXT_DETECTORS) {
     perDetectorMBs[d.id] =
       textMB / timeIt(() => (sink += d.scan(text, configs.get(d.id)!).length), warmups, runs);
   }

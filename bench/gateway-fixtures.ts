@@ -20,7 +20,12 @@ import {
 } from './fixtures.ts';
 import type { RequestSpec } from './load.ts';
 import {
+  ANTHROPIC_MODEL,
+  AZURE_API_VERSION,
+  AZURE_DEPLOYMENT,
+  GEMINI_MODEL,
   MODEL,
+  shapeKeyHeaders,
   targetRequests,
   type RequestKind,
   type TargetId,
@@ -33,20 +38,27 @@ export async function prepareGatehouse(
   mockUrl: string,
 ): Promise<{ accessToken: string; session: AdminSession; newToken: () => Promise<string> }> {
   const session = await signIn(consoleUrl, admin);
-  await adminPost(
-    consoleUrl,
-    session,
-    '/api/v1/provider-keys',
+  const keys = [
+    { provider: 'openai', base_url: `${mockUrl}/v1`, enabled_models: [MODEL] },
+    { provider: 'anthropic', base_url: mockUrl, enabled_models: [ANTHROPIC_MODEL] },
     {
-      name: 'bench-openai',
-      provider: 'openai',
-      secret: MOCK_KEYS.openai,
-      base_url: `${mockUrl}/v1`,
-      enabled_models: [MODEL],
+      provider: 'azure',
+      base_url: mockUrl,
+      azure_api_version: AZURE_API_VERSION,
+      enabled_models: [AZURE_DEPLOYMENT],
     },
-    201,
-    'create provider key',
-  );
+    { provider: 'gemini', base_url: mockUrl, enabled_models: [GEMINI_MODEL] },
+  ] as const;
+  for (const key of keys) {
+    await adminPost(
+      consoleUrl,
+      session,
+      '/api/v1/provider-keys',
+      { name: `bench-${key.provider}`, secret: MOCK_KEYS[key.provider], ...key },
+      201,
+      `create the ${key.provider} provider key`,
+    );
+  }
   const { clientId, clientSecret } = await createCredential(consoleUrl, session, 'bench-gateway', [
     'gateway:invoke',
   ]);
@@ -84,7 +96,8 @@ export async function checkActivity(consoleUrl: string, session: AdminSession): 
 export function targetHeaders(
   target: TargetId,
   mockUrl: string,
-  gatehouseToken: string | undefined,
+  /** A Gatehouse target's access token. */
+  token: string | undefined,
 ): Record<string, string> {
   const providerKey = { authorization: `Bearer ${MOCK_KEYS.openai}` };
   switch (target) {
@@ -92,7 +105,9 @@ export function targetHeaders(
     case 'bare':
       return providerKey;
     case 'gatehouse':
-      return { authorization: `Bearer ${gatehouseToken ?? 'none'}` };
+    case 'metrics':
+    case 'before':
+      return { authorization: `Bearer ${token ?? 'none'}` };
     case 'portkey':
       return { ...providerKey, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${mockUrl}/v1` };
   }
@@ -101,10 +116,14 @@ export function targetHeaders(
 export function requestsFor(
   target: TargetId,
   mockUrl: string,
-  gatehouseToken: string | undefined,
+  token: string | undefined,
   large: Buffer,
 ): TargetRequests {
-  return targetRequests(targetHeaders(target, mockUrl, gatehouseToken), large);
+  const gatehouse = target === 'gatehouse' || target === 'metrics' || target === 'before';
+  const keyHeaders = shapeKeyHeaders(
+    gatehouse ? { anthropic: `${token}`, azure: `${token}`, gemini: `${token}` } : MOCK_KEYS,
+  );
+  return targetRequests(targetHeaders(target, mockUrl, token), large, { gateway: gatehouse, keyHeaders });
 }
 
 /**
@@ -115,7 +134,8 @@ export function requestsFor(
 export async function probe(
   origin: string,
   requests: TargetRequests,
-): Promise<Record<RequestKind, string | null>> {
+  kinds: readonly RequestKind[],
+): Promise<Partial<Record<RequestKind, string | null>>> {
   const check = async (kind: RequestKind, spec: RequestSpec): Promise<string | null> => {
     try {
       const res = await fetch(`${origin}${spec.path}`, {
@@ -135,13 +155,22 @@ export async function probe(
           ? null
           : `not a response: ${shown}`;
       }
-      if (kind === 'stream') {
+      if (kind === 'anthropic') {
+        return (JSON.parse(text) as { type?: string }).type === 'message' ? null : `not a message: ${shown}`;
+      }
+      if (kind === 'gemini') {
+        return Array.isArray((JSON.parse(text) as { candidates?: unknown }).candidates)
+          ? null
+          : `not a generateContent answer: ${shown}`;
+      }
+      if (kind === 'stream' || kind === 'streamInstall') {
         const frames = text.split('\n').filter((l) => l.startsWith('data: '));
         const chunks = frames.filter((l) => l.includes('"chat.completion.chunk"'));
         return frames.at(-1) === 'data: [DONE]' && chunks.length > 0
           ? null
           : `not an OpenAI stream: ${shown}`;
       }
+      // An Azure deployment answers a chat.completion, as OpenAI does.
       const body = JSON.parse(text) as { object?: string; choices?: { message?: { content?: string } }[] };
       return body.object === 'chat.completion' && typeof body.choices?.[0]?.message?.content === 'string'
         ? null
@@ -150,11 +179,8 @@ export async function probe(
       return (err as Error).message;
     }
   };
-  return {
-    chat: await check('chat', requests.chat),
-    stream: await check('stream', requests.stream),
-    large: await check('large', requests.large),
-    responses: await check('responses', requests.responses),
-    responsesStream: await check('responsesStream', requests.responsesStream),
-  };
+  const answers: Partial<Record<RequestKind, string | null>> = {};
+  // One after another: the answers are read in full, and a target is not loaded while it is checked.
+  for (const kind of kinds) answers[kind] = await check(kind, requests[kind]);
+  return answers;
 }

@@ -6,6 +6,7 @@ import {
   ADDED_P50_GOAL_MS,
   ADDED_P99_GOAL_MS,
   ADDED_TTFB_GOAL_MS,
+  BEFORE_CPU_GOAL,
   SATURATION_VS_BARE_GOAL,
   SATURATION_VS_PORTKEY_GOAL,
   SOAK_GOAL_S,
@@ -88,6 +89,65 @@ function perCoreRow(run: GatewayRun, other: TargetId, label: string): GoalRow {
   };
 }
 
+/**
+ * The earlier tree's Gateway beside this one (BENCH_BEFORE_TREE): CPU per request at saturation, raw and
+ * relative to the bare pass-through measured in the same run, so that a refactor's cost is read on one
+ * machine at one time. The goal (issue 15): within 5%.
+ */
+function beforeRow(run: GatewayRun): GoalRow | null {
+  if (!run.settings.targets.includes('before')) return null;
+  const row = {
+    goal: `Chat CPU per request at saturation vs the earlier tree (${run.beforeCode ?? 'unknown'})`,
+    target: `≤ ${Math.round(BEFORE_CPU_GOAL * 100 - 100)}% more`,
+  };
+  const cpu = (t: TargetId) => {
+    const r = find(run, 'chat-saturation', t);
+    return r?.load && r.cpu ? serverCpuPerRequest({ load: r.load, cpu: r.cpu }) : null;
+  };
+  const [g, b, bare] = [cpu('gatehouse'), cpu('before'), cpu('bare')];
+  if (g === null || b === null || b === 0) return { ...row, value: 'not measured', met: null };
+  const vsBare = bare
+    ? `; against the bare pass-through ${(g / bare).toFixed(2)}× vs ${(b / bare).toFixed(2)}×`
+    : '';
+  return {
+    ...row,
+    value: `${g >= b ? '+' : ''}${(((g - b) / b) * 100).toFixed(1)}% (${int(g)} µs vs ${int(b)} µs${vsBare})`,
+    met: g / b <= BEFORE_CPU_GOAL,
+  };
+}
+
+/**
+ * The Gateway with Prometheus metrics on and scraped every second (target `metrics`) against the same
+ * Gateway without (issue 20): the added latency at 1,000/s, whose difference should be within noise.
+ */
+function metricsRows(run: GatewayRun): GoalRow[] {
+  if (!run.settings.targets.includes('metrics')) return [];
+  return (['p50', 'p99'] as const).map((p) => {
+    const goalMs = p === 'p50' ? ADDED_P50_GOAL_MS : ADDED_P99_GOAL_MS;
+    const row = {
+      goal: `Added latency at 1,000/s, ${p}, metrics on (off beside it)`,
+      target: `≤ ${goalMs} ms, as off`,
+    };
+    const on = loadOf(find(run, 'chat-1000', 'metrics'));
+    const off = loadOf(find(run, 'chat-1000', 'gatehouse'));
+    const d = loadOf(find(run, 'chat-1000', 'direct'));
+    if (typeof on === 'string' || typeof off === 'string' || typeof d === 'string')
+      return { ...row, value: 'not measured', met: null };
+    // A target that answered nothing has no percentiles to compare.
+    if (on.ok === 0 || off.ok === 0) return { ...row, value: 'no answers to compare', met: false };
+    const [a, b] = [on.latency[p] - d.latency[p], off.latency[p] - d.latency[p]];
+    const scraped = run.metricsScraper
+      ? `; ${run.metricsScraper.scrapes} scrapes, ${run.metricsScraper.failures} failed, slowest ${run.metricsScraper.maxMs.toFixed(1)} ms, ${Math.round(run.metricsScraper.maxBytes / 1024)} KiB`
+      : '';
+    const held = heldRate(on) && heldRate(d);
+    return {
+      ...row,
+      value: `on ${plusMs(a)} ms, off ${plusMs(b)} ms${scraped}${held ? '' : ' ⚠ rate not held'}`,
+      met: held && a / 1000 <= goalMs,
+    };
+  });
+}
+
 function soakGoal(run: GatewayRun): GoalRow {
   const row = { goal: 'Memory over a 10-minute run at a fixed rate', target: 'flat' };
   const s = run.soak;
@@ -117,6 +177,13 @@ export function goalsTable(run: GatewayRun): string[] {
     addedGoal(
       run,
       'p50',
+      ADDED_TTFB_GOAL_MS,
+      'stream-install-ttfb',
+      'Added first byte, streamed, slopsquat reading installs (p50)',
+    ),
+    addedGoal(
+      run,
+      'p50',
       ADDED_P50_GOAL_MS,
       'responses-1000',
       'Responses API: added latency at 1,000/s, p50',
@@ -135,8 +202,21 @@ export function goalsTable(run: GatewayRun): string[] {
       'responses-ttfb',
       'Responses API: added first byte, streamed (p50)',
     ),
+    ...(
+      [
+        ['anthropic-1000', 'Anthropic Messages'],
+        ['azure-1000', 'Azure OpenAI'],
+        ['gemini-1000', 'Gemini generateContent'],
+      ] as const
+    ).flatMap(([scenario, name]) => [
+      addedGoal(run, 'p50', ADDED_P50_GOAL_MS, scenario, `${name}: added latency at 1,000/s, p50`),
+      addedGoal(run, 'p99', ADDED_P99_GOAL_MS, scenario, `${name}: added latency at 1,000/s, p99`),
+    ]),
     soakGoal(run),
   ];
+  const before = beforeRow(run);
+  if (before) rows.push(before);
+  rows.push(...metricsRows(run));
   const reported: [string, GatewayScenarioId, Percentile][] = [
     ['Added latency at 500/s, p50', 'chat-500', 'p50'],
     ['Added latency at 500/s, p99', 'chat-500', 'p99'],

@@ -65,8 +65,11 @@ export async function checkLoopbackOnly(
   }
 }
 
-/** The mock provider (mock-upstream-process.ts); it announces its URL. */
-export async function startMock(repoRoot: string, chunkDelayMs: number): Promise<ChildServer> {
+/** The mock provider and the fake registries (mock-upstream-process.ts); it announces their URLs. */
+export async function startMock(
+  repoRoot: string,
+  chunkDelayMs: number,
+): Promise<ChildServer & { registries: string }> {
   const launched = await launch({
     repoRoot,
     args: ['--import', 'tsx', 'bench/mock-upstream-process.ts'],
@@ -75,7 +78,11 @@ export async function startMock(repoRoot: string, chunkDelayMs: number): Promise
     startTimeoutMs: 15_000,
     cleanup: () => {},
   });
-  const server = { ...launched, url: String(launched.announced?.url) };
+  const server = {
+    ...launched,
+    url: String(launched.announced?.url),
+    registries: String(launched.announced?.registries),
+  };
   await checkLoopbackOnly('the mock upstream', server);
   return server;
 }

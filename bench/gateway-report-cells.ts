@@ -10,8 +10,12 @@ export type Percentile = 'p50' | 'p99';
 export const find = (run: GatewayRun, scenario: GatewayScenarioId, target: TargetId) =>
   run.results.find((r) => r.scenario === scenario && r.target === target);
 
+/** Why a target is not measured on a request kind it was never set up for (gateway-suite.ts). */
+export const NOT_SET_UP = 'not set up for this API shape in the bench (compared on the OpenAI shapes)';
+
 /** The reason a target was not measured, short enough for a table cell. */
 export function notAnswering(why: string): string {
+  if (why === NOT_SET_UP) return 'not set up for this shape';
   const status = /HTTP \d{3}/.exec(why)?.[0];
   return `**not answering 200**${status ? ` (${status})` : ''}`;
 }

@@ -245,6 +245,11 @@ export function renderGatewaySection(run: GatewayRun, machine: MachineInfo, code
     }
   }
   if (run.gatehouseActivity) out.push(`Gatehouse Gateway: ${run.gatehouseActivity}.`, '');
+  if (run.beforeCode)
+    out.push(
+      `${targetLabel('before')}: the same Gateway, set up the same way, started from another checkout (BENCH_BEFORE_TREE) at ${run.beforeCode}.`,
+      '',
+    );
   if (run.error) out.push(`**The run stopped early:** ${run.error}`, '');
   out.push('### Goals', '', ...goalsTable(run), '', '### Side by side', '', ...sideBySide(run), '');
   out.push(

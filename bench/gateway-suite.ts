@@ -3,6 +3,7 @@
 // and activity recording on, as deployed) and the Portkey gateway from npm. Each scenario runs against
 // each target in turn with the same generator and settings; then, when asked (BENCH_SOAK), the memory
 // soak. Every process is stopped at the end, whatever happened.
+import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   checkLoopbackOnly,
@@ -17,6 +18,7 @@ import type { AdminSession } from './fixtures.ts';
 import { checkActivity, prepareGatehouse, probe, requestsFor } from './gateway-fixtures.ts';
 import {
   gatewayScenarios,
+  OTHER_SHAPES,
   REQUEST_KINDS,
   largeBody,
   targetLabel,
@@ -26,13 +28,20 @@ import {
   type TargetRequests,
 } from './gateway-scenarios.ts';
 import { openLoop, type LoadResult } from './load.ts';
-import type { CpuShare } from './machine.ts';
+import { describeCode, type CpuShare } from './machine.ts';
+import { NOT_SET_UP } from './gateway-report-cells.ts';
+import { mainThreadProfile } from './cpu-profile.ts';
 import { describe, measure, mergeMeasured, type LoadSettings, type Measured } from './measure.ts';
 import { judgeSoak, mib, sampleMemory, type MemorySample, type SoakVerdict } from './memory-soak.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
+import { startMetricsTarget, type Scraper } from './metrics-target.ts';
 
 export interface GatewaySettings extends LoadSettings {
   targets: TargetId[];
+  /** The checkout whose Gateway is the target `before` (BENCH_BEFORE_TREE). */
+  beforeTree: string | undefined;
+  /** BENCH_CPU_PROFILE: the Gatehouse Gateway runs under --cpu-prof, its profile written here. */
+  cpuProfileDir: string | undefined;
   /** Which scenarios (all by default). */
   scenarios: GatewayScenarioId[];
   /** Seconds of unmeasured load per target and request kind before any measurement (JIT, sockets). */
@@ -91,7 +100,11 @@ export interface GatewayRun {
   results: GatewayResult[];
   /** Whether the Gatehouse Gateway recorded the checked requests in its activity log. */
   gatehouseActivity?: string;
+  /** The earlier tree's code (describeCode), when the target `before` ran. */
+  beforeCode?: string;
   soak?: SoakResult;
+  /** The target `metrics`' scraper over the run. */
+  metricsScraper?: Omit<Scraper, 'stop'>;
   /** Set when the run stopped early. */
   error?: string;
 }
@@ -132,6 +145,10 @@ export interface SuiteContext {
 }
 
 const SOAK_WARMUP_S = 10;
+
+/** Portkey is compared on the OpenAI shapes only: the other providers' routing is not set up for it. */
+const kindsOf = (target: TargetId): readonly RequestKind[] =>
+  target === 'portkey' ? REQUEST_KINDS.filter((k) => !OTHER_SHAPES.includes(k)) : REQUEST_KINDS;
 const AFTER_LOAD_S = 15;
 
 export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Promise<GatewayRun> {
@@ -151,28 +168,76 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
   };
   const { keep, stopAll } = processGroup(ctx.running);
   const wanted = (t: TargetId) => s.targets.includes(t) || (s.soakS > 0 && s.soakTarget === t);
+  let scraper: Scraper | undefined;
   try {
     ctx.say(`\nGateway: starting the mock provider and the targets (${s.targets.join(', ')})`);
     const mock = keep(await startMock(ctx.repoRoot, s.chunkDelayMs));
     const servers: Partial<Record<TargetId, { origin: string; cpuSeconds(): number | null; pid: number }>> = {
       direct: { origin: mock.url, cpuSeconds: mock.cpuSeconds, pid: mock.pid },
     };
-    let gatehouseToken: string | undefined;
+    const tokens: Partial<Record<TargetId, string>> = {};
     let gatehouseConsole: { url: string; session: AdminSession; newToken: () => Promise<string> } | undefined;
     if (wanted('gatehouse')) {
       const gh: ServerProcess = keep(
-        await startServer({ repoRoot: ctx.repoRoot, logLevel: s.logLevel, admin: ctx.admin }),
+        await startServer({
+          repoRoot: ctx.repoRoot,
+          logLevel: s.logLevel,
+          admin: ctx.admin,
+          cpuProfileDir: s.cpuProfileDir,
+          env: { GATEHOUSE_SLOPSQUAT_REGISTRIES: mock.registries },
+          // A start takes seconds on a quiet machine; on one shared with other work, far longer.
+          startTimeoutMs: 120_000,
+        }),
       );
       await checkLoopbackOnly('Gatehouse (console)', { url: gh.consoleUrl, stop: gh.stop });
       await checkLoopbackOnly('the Gatehouse Gateway', { url: gh.gatewayUrl, stop: gh.stop });
       servers.gatehouse = { origin: gh.gatewayUrl, cpuSeconds: gh.cpuSeconds, pid: gh.pid };
       try {
         const prepared = await prepareGatehouse(gh.consoleUrl, ctx.admin, mock.url);
-        gatehouseToken = prepared.accessToken;
+        tokens.gatehouse = prepared.accessToken;
         gatehouseConsole = { url: gh.consoleUrl, session: prepared.session, newToken: prepared.newToken };
       } catch (err) {
         const why = `setup through the management API failed: ${(err as Error).message}`;
         run.unavailable.gatehouse = { chat: why, stream: why, large: why };
+      }
+    }
+    if (wanted('metrics')) {
+      const mt = keep(
+        await startMetricsTarget({
+          repoRoot: ctx.repoRoot,
+          logLevel: s.logLevel,
+          admin: ctx.admin,
+          env: { GATEHOUSE_SLOPSQUAT_REGISTRIES: mock.registries },
+          startTimeoutMs: 120_000,
+        }),
+      );
+      scraper = mt.scraper;
+      servers.metrics = { origin: mt.gatewayUrl, cpuSeconds: mt.cpuSeconds, pid: mt.pid };
+      try {
+        tokens.metrics = (await prepareGatehouse(mt.consoleUrl, ctx.admin, mock.url)).accessToken;
+      } catch (err) {
+        const why = `setup through the management API failed: ${(err as Error).message}`;
+        run.unavailable.metrics = { chat: why, stream: why, large: why };
+      }
+    }
+    if (wanted('before') && s.beforeTree) {
+      run.beforeCode = describeCode(s.beforeTree);
+      const before: ServerProcess = keep(
+        await startServer({
+          repoRoot: s.beforeTree,
+          logLevel: s.logLevel,
+          admin: ctx.admin,
+          // Profiled too, so that a change's cost can be read function by function against the earlier tree.
+          cpuProfileDir: s.cpuProfileDir && `${s.cpuProfileDir}-before`,
+          env: { GATEHOUSE_SLOPSQUAT_REGISTRIES: mock.registries },
+        }),
+      );
+      servers.before = { origin: before.gatewayUrl, cpuSeconds: before.cpuSeconds, pid: before.pid };
+      try {
+        tokens.before = (await prepareGatehouse(before.consoleUrl, ctx.admin, mock.url)).accessToken;
+      } catch (err) {
+        const why = `setup through the management API failed: ${(err as Error).message}`;
+        run.unavailable.before = { chat: why, stream: why, large: why };
       }
     }
     if (wanted('bare')) {
@@ -187,9 +252,9 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
     const large = largeBody();
     const requests: Partial<Record<TargetId, TargetRequests>> = {};
     for (const [id, server] of Object.entries(servers) as [TargetId, { origin: string }][]) {
-      requests[id] = requestsFor(id, mock.url, gatehouseToken, large);
+      requests[id] = requestsFor(id, mock.url, tokens[id], large);
       if (run.unavailable[id]) continue;
-      const answers = await probe(server.origin, requests[id]);
+      const answers = await probe(server.origin, requests[id], kindsOf(id));
       const wrong = Object.entries(answers).filter(([, why]) => why !== null);
       if (wrong.length) run.unavailable[id] = Object.fromEntries(wrong);
     }
@@ -209,7 +274,7 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
       for (const target of s.targets) {
         const server = servers[target]!;
         let answered = 0;
-        for (const kind of REQUEST_KINDS) {
+        for (const kind of kindsOf(target)) {
           if (run.unavailable[target]?.[kind]) continue;
           const { load } = await measure(server, { mode: 'closed' }, requests[target]![kind], {
             ...s,
@@ -227,7 +292,9 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
     for (const scenario of gatewayScenarios(s.streamRate, s.largeRate)) {
       if (!s.scenarios.includes(scenario.id)) continue;
       ctx.say(`  ${scenario.title}`);
-      const measurable = s.targets.filter((t) => !run.unavailable[t]?.[scenario.kind]);
+      const measurable = s.targets.filter(
+        (t) => kindsOf(t).includes(scenario.kind) && !run.unavailable[t]?.[scenario.kind],
+      );
       const parts = new Map<TargetId, Measured[]>(measurable.map((t) => [t, []]));
       for (let round = 0; round < s.rounds; round++) {
         // Rotating the order: no target is always the one measured first, or right after another.
@@ -250,6 +317,10 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
         }
       }
       for (const target of s.targets) {
+        if (!kindsOf(target).includes(scenario.kind)) {
+          run.results.push({ scenario: scenario.id, target, skipped: NOT_SET_UP });
+          continue;
+        }
         const why = run.unavailable[target]?.[scenario.kind];
         if (why) {
           run.results.push({ scenario: scenario.id, target, skipped: why });
@@ -283,6 +354,18 @@ export async function runGatewaySuite(ctx: SuiteContext, s: GatewaySettings): Pr
     ctx.say(`\n  failed: ${run.error}`);
   } finally {
     await stopAll();
+    if (scraper) {
+      const { scrapes, failures, maxBytes, maxMs } = scraper;
+      run.metricsScraper = { scrapes, failures, maxBytes, maxMs };
+    }
+    for (const [label, dir] of [
+      ['Gatehouse Gateway', s.cpuProfileDir],
+      ['the earlier tree', s.cpuProfileDir && s.beforeTree && `${s.cpuProfileDir}-before`],
+    ] as const) {
+      const profile = dir && fs.existsSync(dir) && mainThreadProfile(dir);
+      if (profile)
+        ctx.say(`  ${label} CPU profile: ${profile} (node --import tsx bench/cpu-profile.ts <file> 40)`);
+    }
     run.finishedAt = new Date();
   }
   return run;

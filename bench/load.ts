@@ -17,6 +17,8 @@ export interface RequestSpec {
   body?: string | Buffer;
   /** A body made for each send instead (each request different), called once per request. */
   nextBody?: () => Buffer;
+  /** Headers made for each send instead (each from another client address, say), once per request. */
+  nextHeaders?: () => Record<string, string>;
   /** Any other status counts as an error. */
   expectStatus: number;
   /**
@@ -125,7 +127,7 @@ async function send(pool: Pool, spec: RequestSpec, timing?: Timing): Promise<str
     const res = await pool.request({
       method: spec.method,
       path: spec.path,
-      headers: spec.headers,
+      headers: spec.nextHeaders ? spec.nextHeaders() : spec.headers,
       ...(spec.nextBody ? { body: spec.nextBody() } : spec.body !== undefined ? { body: spec.body } : {}),
     });
     if (!timing && spec.expectEnd === undefined) {

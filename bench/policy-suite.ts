@@ -7,7 +7,6 @@
 //
 // For scale it also measures a first turn: every request's whole history new (nothing to recognise).
 import { randomUUID } from 'node:crypto';
-import { MOCK_KEYS } from '../server/test/mocks/mock-upstream.ts';
 import { adminPost, type AdminSession } from './fixtures.ts';
 import { prepareGatehouse } from './gateway-fixtures.ts';
 import { checkLoopbackOnly, startMock } from './gateway-processes.ts';
@@ -143,23 +142,18 @@ export async function runPolicySuite(ctx: SuiteContext, s: PolicySettings): Prom
   try {
     ctx.say(`\nPolicy: a ${CONVERSATION_BYTES / 1024 / 1024} MB agent conversation, policy off and on`);
     const mock = keep(await startMock(ctx.repoRoot, 0));
-    const gh = keep(await startServer({ repoRoot: ctx.repoRoot, logLevel: s.logLevel, admin: ctx.admin }));
-    await checkLoopbackOnly('the Gatehouse Gateway', { url: gh.gatewayUrl, stop: gh.stop });
-    const prepared = await prepareGatehouse(gh.consoleUrl, ctx.admin, mock.url);
-    await adminPost(
-      gh.consoleUrl,
-      prepared.session,
-      '/api/v1/provider-keys',
-      {
-        name: 'bench-anthropic',
-        provider: 'anthropic',
-        secret: MOCK_KEYS.anthropic,
-        base_url: mock.url,
-        enabled_models: ['claude-*'],
-      },
-      201,
-      'create the Anthropic provider key',
+    const gh = keep(
+      await startServer({
+        repoRoot: ctx.repoRoot,
+        logLevel: s.logLevel,
+        admin: ctx.admin,
+        // The default policy's slopsquat detector asks the fakes beside the mock, never the internet.
+        env: { GATEHOUSE_SLOPSQUAT_REGISTRIES: mock.registries },
+      }),
     );
+    await checkLoopbackOnly('the Gatehouse Gateway', { url: gh.gatewayUrl, stop: gh.stop });
+    // The Gateway suite's provider keys, the Anthropic one (the conversation's model) among them.
+    const prepared = await prepareGatehouse(gh.consoleUrl, ctx.admin, mock.url);
     const target = { origin: gh.gatewayUrl, cpuSeconds: gh.cpuSeconds, upstreamCpuSeconds: mock.cpuSeconds };
 
     const history = conversation('main');

@@ -11,6 +11,9 @@ import type { GatewayRun } from './gateway-suite.ts';
 import type { DetectorBench } from './detectors.ts';
 import { renderPolicySection } from './policy-report.ts';
 import type { PolicyRun } from './policy-suite.ts';
+import { renderMcpSection } from './mcp-report.ts';
+import type { McpRun } from './mcp-suite.ts';
+import { renderSlopsquatSection, type SlopsquatRun } from './slopsquat-suite.ts';
 import type { CpuShare, MachineInfo } from './machine.ts';
 import { GOALS, HYDRA_TOKENS_PER_SECOND, SCENARIOS, type Goal, type ScenarioId } from './scenarios.ts';
 
@@ -170,7 +173,7 @@ function scenarioTable(run: LevelRun): string[] {
   return table(head, rows);
 }
 
-export type Suite = 'api' | 'gateway' | 'policy';
+export type Suite = 'api' | 'gateway' | 'policy' | 'mcp' | 'slopsquat' | 'summary';
 
 /** The fuzz run's section (`npm run fuzz` writes it): kept as it is by every bench run. */
 type Section = Suite | 'fuzz';
@@ -199,6 +202,8 @@ export interface FullReport {
   gateway?: { run: GatewayRun; machine: MachineInfo; code: string } | undefined;
   policy?:
     { run: PolicyRun; detectors: DetectorBench | undefined; machine: MachineInfo; code: string } | undefined;
+  mcp?: { run: McpRun; machine: MachineInfo; code: string } | undefined;
+  slopsquat?: { run: SlopsquatRun; machine: MachineInfo; code: string } | undefined;
   /** The RESULTS.md this run replaces, for the sections of suites it did not run. */
   previous?: string | undefined;
 }
@@ -211,8 +216,8 @@ export function renderReport(r: FullReport): string {
   return [
     '# Gatehouse benchmark results',
     '',
-    'Three suites, each section written by the run it names: the management API (issue 1), the Gateway (issue 4), and the policy and its detectors (issue 5). ' +
-      '`npm run bench` runs them all; `BENCH_SUITES=api`, `gateway` or `policy` (or a comma-separated list) runs some and keeps the other sections as they were.',
+    'Five suites, each section written by the run it names: the management API (issue 1), the Gateway (issue 4), the policy and its detectors (issue 5), MCP (issues 16 and 17) and slopsquat (issue 18). ' +
+      '`npm run bench` runs them all; `BENCH_SUITES=api`, `gateway`, `policy`, `mcp` or `slopsquat` (or a comma-separated list) runs some and keeps the other sections as they were.',
     '',
     ...section('api', r.api && renderApiSection(r.api)),
     ...section(
@@ -222,6 +227,11 @@ export function renderReport(r: FullReport): string {
     ...section(
       'policy',
       r.policy && renderPolicySection(r.policy.run, r.policy.detectors, r.policy.machine, r.policy.code),
+    ),
+    ...section('mcp', r.mcp && renderMcpSection(r.mcp.run, r.mcp.machine, r.mcp.code)),
+    ...section(
+      'slopsquat',
+      r.slopsquat && renderSlopsquatSection(r.slopsquat.run, r.slopsquat.machine, r.slopsquat.code),
     ),
     ...section('fuzz', undefined),
   ].join('\n');

@@ -1,4 +1,4 @@
-// `npm run bench`: three suites, then bench/RESULTS.md.
+// `npm run bench`: five suites, then bench/RESULTS.md.
 // - api (issue 1): starts Gatehouse as a child process, prepares a credential and a token through the
 //   API, runs each scenario (warm-up, then the measured window) and stops the server; once per server
 //   log level (info, the default, and warn) because the per-request access log is a real part of the
@@ -8,9 +8,26 @@
 //   the memory soak.
 // - policy (issue 5): the detectors' precision and recall on the corpus and their throughput, then a
 //   1 MB coding-agent conversation through the Gateway with the policy off and on (policy-suite.ts).
+// - slopsquat (issue 18): the public observatory feed, GET /v1/slopsquat/observatory, served from its
+//   snapshot over a seeded store, at saturation and at 2,000/s (slopsquat-suite.ts).
+// - mcp (issues 16 and 17): an MCP server reached directly and through /mcp/{alias}, tools/call and a
+//   200-tool tools/list side by side, then POST /mcp/decide alone, then a stdio server's tools/call run
+//   directly and through `gatehouse-client mcp wrap` (mcp-suite.ts, mcp-stdio.ts).
+// - summary (issue 19): GET /api/v1/activity/summary over 1,000,000 activity records on each engine
+//   (summary-suite.ts); its figures go to bench/RESULTS-issue-19.md.
+// - siem (issue 20), only when named in BENCH_SUITES: the SIEM push export keeping up with 5,000 audit
+//   events/s and its lag at 1,000/s, to a local webhook receiver (siem-suite.ts), into
+//   bench/RESULTS-issue-20-siem.md. BENCH_SIEM_RATES: events per second, one scenario each (default 5000,1000).
+// - traces (issue 20), only when named in BENCH_SUITES: the Gateway with OpenTelemetry tracing off and on,
+//   beside the mock reached directly (traces-suite.ts), into bench/RESULTS-issue-20-traces.md.
+// - scale (issue 21), only when named in BENCH_SUITES: the SIEM pull, the activity list with each filter
+//   and the findings list over 10,000,000 activity records, 5,000,000 audit events and 100,000 findings
+//   on each engine (seeded in bulk, scale-seed.ts), the Gateway's added latency on that store and on an
+//   empty one, then retention deleting a month while the Gateway serves 500/s (scale-suite.ts), into
+//   bench/RESULTS-issue-21-scale.md.
 //
 // Settings (environment):
-//   BENCH_SUITES            which suites, comma-separated (default api,gateway,policy); a suite not run keeps
+//   BENCH_SUITES            which suites, comma-separated (default all: api,gateway,policy,mcp,slopsquat,summary); a suite not run keeps
 //                           its section of the results file as it was
 //   BENCH_DURATION          seconds measured per scenario (default 10); warm-up scales with it
 //   BENCH_WARMUP            seconds of warm-up per scenario (default: 30% of the duration, 1 to 3 s)
@@ -23,9 +40,15 @@
 //   BENCH_QUIET_WAIT        seconds, in all, to wait for other processes to go quiet before scenarios (default 45)
 //   BENCH_RESULTS           where to write the report (default bench/RESULTS.md)
 // Gateway suite:
-//   BENCH_GATEWAY_TARGETS   targets, comma-separated (default direct,bare,gatehouse,portkey)
+//   BENCH_GATEWAY_TARGETS   targets, comma-separated (default direct,bare,gatehouse,portkey, and before
+//                           when BENCH_BEFORE_TREE is set)
+//                           `metrics` (only when named) is the Gateway with GATEHOUSE_METRICS_PORT set and
+//                           /metrics scraped every second, beside `gatehouse` (issue 20)
+//   BENCH_BEFORE_TREE       another checkout of Gatehouse (with its own node_modules): the target `before`
+//                           runs its Gateway beside this tree's, so that a change's cost is read in one run
 //   BENCH_GATEWAY_SCENARIOS scenarios, comma-separated (default all: chat-500,chat-1000,chat-saturation,
-//                           stream-ttfb,large-body,responses-1000,responses-ttfb)
+//                           stream-ttfb,stream-install-ttfb,large-body,responses-1000,responses-ttfb,
+//                           anthropic-1000,azure-1000,gemini-1000)
 //   BENCH_PREWARM           seconds of unmeasured load per target and request kind first (default 2)
 //   BENCH_ROUNDS            rounds per scenario, the targets taking turns in each (default 2); the
 //                           measured time per target is BENCH_DURATION in all
@@ -37,6 +60,27 @@
 //   BENCH_SOAK_RATE         the soak's requests per second (default 500)
 //   BENCH_SOAK_TARGET       the soak's target (default gatehouse)
 //   BENCH_SOAK_SAMPLE       seconds between VmRSS samples (default 10)
+// MCP suite:
+//   BENCH_MCP_SCENARIOS     scenarios, comma-separated (default all: call-500,list-200,call-saturation,
+//                           decide-saturation,decide-1000,stdio-call-200)
+// Scale suite:
+//   BENCH_SCALE_ACTIVITY, BENCH_SCALE_AUDIT, BENCH_SCALE_FINDINGS  records seeded per engine (defaults
+//                           10000000, 5000000, 100000)
+//   BENCH_SCALE_RATE        list requests per second (open loop; default 50)
+//   BENCH_SCALE_ENGINES     engines (default sqlite,postgres); BENCH_SCALE_RESULTS the results file
+//   BENCH_SCALE_GATEWAY_RATES  chat completions per second, the Gateway on the seeded and on an empty
+//                           store beside the mock directly, taking turns (default 1000,500)
+//   BENCH_SCALE_RETENTION_RATE the Gateway's rate while the retention job deletes a month (default 500)
+// Summary suite:
+//   BENCH_SUMMARY_RECORDS   activity records seeded per engine (default 1000000)
+//   BENCH_SUMMARY_RATE      summaries asked per second (open loop; default 50)
+//   BENCH_SUMMARY_ENGINES   sqlite,postgres (default both)
+//   BENCH_POSTGRES_URL      a database of the PostgreSQL server, where the run creates (and drops) its own
+//                           (default postgres://postgres@127.0.0.1:5432/test)
+//   BENCH_SUMMARY_RESULTS   where its figures go (default bench/RESULTS-issue-19.md)
+// Traces suite:
+//   BENCH_TRACES_RATES      chat completions per second, one scenario each (default 500,1000); the
+//                           stream's rate is BENCH_STREAM_RATE
 // Policy suite:
 //   BENCH_POLICY_RATE       1 MB conversations per second (default 20); BENCH_ROUNDS applies too
 import fs from 'node:fs';
@@ -44,7 +88,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { summarise } from './cpu-profile.ts';
+import { mainThreadProfile, summarise } from './cpu-profile.ts';
 import { prepare } from './fixtures.ts';
 import { GATEWAY_SCENARIO_IDS, TARGETS, type GatewayScenarioId, type TargetId } from './gateway-scenarios.ts';
 import {
@@ -55,6 +99,13 @@ import {
 } from './gateway-suite.ts';
 import { benchDetectors, type DetectorBench } from './detectors.ts';
 import { runPolicySuite, type PolicyRun, type PolicySettings } from './policy-suite.ts';
+import { MCP_SCENARIO_IDS, runMcpSuite, type McpRun, type McpScenarioId } from './mcp-suite.ts';
+import { runSlopsquatSuite, type SlopsquatRun } from './slopsquat-suite.ts';
+import { runSummarySuite, type SummaryRun } from './summary-suite.ts';
+import { runTracesSuite } from './traces-suite.ts';
+import { runScaleSuite } from './scale-suite.ts';
+import { renderTracesReport } from './traces-report.ts';
+import { runSiemSuite } from './siem-suite.ts';
 import type { RequestSpec } from './load.ts';
 import { describeCode, describeMachine, waitForQuiet } from './machine.ts';
 import { describe, measure, type LoadSettings } from './measure.ts';
@@ -103,12 +154,28 @@ function listSetting<T extends string>(name: string, fallback: string, allowed: 
   return list as T[];
 }
 
-const suites = listSetting<Suite>('BENCH_SUITES', 'api,gateway,policy', ['api', 'gateway', 'policy']);
+const suites = listSetting<Suite | 'traces' | 'scale' | 'siem'>(
+  'BENCH_SUITES',
+  'api,gateway,policy,mcp,slopsquat,summary',
+  ['traces', 'scale', 'siem', 'api', 'gateway', 'policy', 'mcp', 'slopsquat', 'summary'],
+);
 const targetIds = TARGETS.map((t) => t.id);
+const beforeTree = process.env.BENCH_BEFORE_TREE ? path.resolve(process.env.BENCH_BEFORE_TREE) : undefined;
+if (beforeTree && !fs.existsSync(path.join(beforeTree, 'node_modules'))) {
+  process.stderr.write(
+    `bench: BENCH_BEFORE_TREE=${beforeTree} has no node_modules: run npm ci there first\n`,
+  );
+  process.exit(2);
+}
+const availableTargets = targetIds.filter((t) => t !== 'before' || beforeTree);
+// `metrics` only when asked for (BENCH_GATEWAY_TARGETS), as for issue 20's side-by-side run.
+const defaultTargets = availableTargets.filter((t) => t !== 'metrics');
 const loadSettings: LoadSettings = { durationS, warmupS, connections, openConnections, spinMs };
 const gatewaySettings: GatewaySettings = {
   ...loadSettings,
-  targets: listSetting<TargetId>('BENCH_GATEWAY_TARGETS', targetIds.join(','), targetIds),
+  targets: listSetting<TargetId>('BENCH_GATEWAY_TARGETS', defaultTargets.join(','), availableTargets),
+  beforeTree,
+  cpuProfileDir: cpuProfile ? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-profile-')) : undefined,
   scenarios: listSetting<GatewayScenarioId>(
     'BENCH_GATEWAY_SCENARIOS',
     GATEWAY_SCENARIO_IDS.join(','),
@@ -126,6 +193,20 @@ const gatewaySettings: GatewaySettings = {
   soakTarget: listSetting<TargetId>('BENCH_SOAK_TARGET', 'gatehouse', targetIds)[0]!,
   soakSampleS: numberSetting('BENCH_SOAK_SAMPLE', 10, 1, 600),
 };
+const tracesRates = (process.env.BENCH_TRACES_RATES || '500,1000').split(',').map(Number);
+if (tracesRates.some((r) => !Number.isInteger(r) || r < 1 || r > 20_000)) {
+  process.stderr.write(
+    'bench: BENCH_TRACES_RATES must list whole numbers of requests per second, 1 to 20000\n',
+  );
+  process.exit(2);
+}
+const scaleGatewayRates = (process.env.BENCH_SCALE_GATEWAY_RATES || '1000,500').split(',').map(Number);
+if (scaleGatewayRates.some((r) => !Number.isInteger(r) || r < 1 || r > 20_000)) {
+  process.stderr.write(
+    'bench: BENCH_SCALE_GATEWAY_RATES must list whole numbers of requests per second, 1 to 20000\n',
+  );
+  process.exit(2);
+}
 const policySettings: PolicySettings = {
   ...loadSettings,
   rate: numberSetting('BENCH_POLICY_RATE', 20, 1, 500),
@@ -212,17 +293,12 @@ async function runLevel(logLevel: string): Promise<LevelRun> {
     if (exit.code !== 0) say(`  server exited with ${exit.signal ?? `code ${exit.code}`}\n${exit.stderr}`);
   }
   if (profileDir) {
-    // The main thread's profile is the largest; the others belong to helper threads (module loader).
-    const files = fs
-      .readdirSync(profileDir)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => path.join(profileDir, f))
-      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
-    if (files[0]) {
-      const summary = summarise(JSON.parse(fs.readFileSync(files[0], 'utf8')), profileSkipS * 1000);
+    const file = mainThreadProfile(profileDir);
+    if (file) {
+      const summary = summarise(JSON.parse(fs.readFileSync(file, 'utf8')), profileSkipS * 1000);
       run.hotspots = summary.functions.slice(0, 20);
       say(
-        `  CPU profile: ${files[0]} (summarise with: node --import tsx bench/cpu-profile.ts <file> 40 ${Math.ceil(profileSkipS)})`,
+        `  CPU profile: ${file} (summarise with: node --import tsx bench/cpu-profile.ts <file> 40 ${Math.ceil(profileSkipS)})`,
       );
     }
   }
@@ -304,6 +380,92 @@ async function main() {
     detectors = await benchDetectors(say);
     policy = await runPolicySuite(suiteContext(), policySettings);
   }
+  let mcp: McpRun | undefined;
+  if (suites.includes('mcp')) {
+    mcp = await runMcpSuite(suiteContext(), {
+      ...loadSettings,
+      cpuProfileDir: cpuProfile
+        ? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-profile-'))
+        : undefined,
+      scenarios: listSetting<McpScenarioId>(
+        'BENCH_MCP_SCENARIOS',
+        MCP_SCENARIO_IDS.join(','),
+        MCP_SCENARIO_IDS,
+      ),
+      rounds: gatewaySettings.rounds,
+      logLevel: gatewaySettings.logLevel,
+    });
+  }
+  let slopsquat: SlopsquatRun | undefined;
+  if (suites.includes('slopsquat')) {
+    slopsquat = await runSlopsquatSuite(suiteContext(), {
+      ...loadSettings,
+      logLevel: gatewaySettings.logLevel,
+    });
+  }
+  let summary: SummaryRun | undefined;
+  if (suites.includes('summary')) {
+    summary = await runSummarySuite(suiteContext(), {
+      ...loadSettings,
+      logLevel: gatewaySettings.logLevel,
+      records: numberSetting('BENCH_SUMMARY_RECORDS', 1_000_000, 1_000, 10_000_000),
+      rate: numberSetting('BENCH_SUMMARY_RATE', 50, 1, 1_000),
+      engines: listSetting('BENCH_SUMMARY_ENGINES', 'sqlite,postgres', ['sqlite', 'postgres'] as const),
+      postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test',
+      resultsFile: path.resolve(
+        process.env.BENCH_SUMMARY_RESULTS || path.join(benchDir, 'RESULTS-issue-19.md'),
+      ),
+    });
+  }
+  if (suites.includes('scale')) {
+    const scale = await runScaleSuite(suiteContext(), {
+      ...loadSettings,
+      logLevel: gatewaySettings.logLevel,
+      activity: numberSetting('BENCH_SCALE_ACTIVITY', 10_000_000, 1_000, 100_000_000),
+      audit: numberSetting('BENCH_SCALE_AUDIT', 5_000_000, 1_000, 100_000_000),
+      findings: numberSetting('BENCH_SCALE_FINDINGS', 100_000, 100, 10_000_000),
+      rate: numberSetting('BENCH_SCALE_RATE', 50, 1, 1_000),
+      gatewayRates: scaleGatewayRates,
+      retentionRate: numberSetting('BENCH_SCALE_RETENTION_RATE', 500, 1, 20_000),
+      rounds: gatewaySettings.rounds,
+      chunkDelayMs: gatewaySettings.chunkDelayMs,
+      engines: listSetting('BENCH_SCALE_ENGINES', 'sqlite,postgres', ['sqlite', 'postgres'] as const),
+      postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test',
+      resultsFile: path.resolve(
+        process.env.BENCH_SCALE_RESULTS || path.join(benchDir, 'RESULTS-issue-21-scale.md'),
+      ),
+    });
+    if (scale.error) process.exitCode = 1;
+    // Its own results file only: RESULTS.md is left as it is when no other suite ran.
+    if (suites.length === 1) return;
+  }
+  if (suites.includes('siem')) {
+    const siem = await runSiemSuite({
+      seconds: numberSetting('BENCH_DURATION', 10, 1, 600),
+      rates: (process.env.BENCH_SIEM_RATES || '5000,1000').split(',').map(Number),
+      resultsFile: path.join(benchDir, 'RESULTS-issue-20-siem.md'),
+      say,
+    });
+    if (siem.error) process.exitCode = 1;
+    // Its own results file only.
+    if (suites.length === 1) return;
+  }
+  if (suites.includes('traces')) {
+    const traces = await runTracesSuite(suiteContext(), {
+      ...loadSettings,
+      rounds: gatewaySettings.rounds,
+      logLevel: gatewaySettings.logLevel,
+      chunkDelayMs: gatewaySettings.chunkDelayMs,
+      chatRates: tracesRates,
+      streamRate: gatewaySettings.streamRate,
+    });
+    const tracesFile = path.join(benchDir, 'RESULTS-issue-20-traces.md');
+    fs.writeFileSync(tracesFile, renderTracesReport(traces, machine, code));
+    say(`\nwrote ${path.relative(process.cwd(), tracesFile)}`);
+    if (traces.error) process.exitCode = 1;
+    // Its own results file only: RESULTS.md is left as it is when no other suite ran.
+    if (suites.length === 1) return;
+  }
   const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : undefined;
   fs.writeFileSync(
     resultsFile,
@@ -311,11 +473,21 @@ async function main() {
       api,
       gateway: gateway && { run: gateway, machine, code },
       policy: policy && { run: policy, detectors, machine, code },
+      mcp: mcp && { run: mcp, machine, code },
+      slopsquat: slopsquat && { run: slopsquat, machine, code },
       previous,
     }),
   );
   say(`\nwrote ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
-  if (api?.runs.some((r) => r.error) || gateway?.error || policy?.error) process.exitCode = 1;
+  if (
+    api?.runs.some((r) => r.error) ||
+    gateway?.error ||
+    policy?.error ||
+    mcp?.error ||
+    slopsquat?.error ||
+    summary?.error
+  )
+    process.exitCode = 1;
 }
 
 await main();

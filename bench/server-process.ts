@@ -16,6 +16,12 @@ export interface ServerOptions {
   /** A directory for V8 CPU profiles (node --cpu-prof), written when the server exits. */
   cpuProfileDir?: string | undefined;
   startTimeoutMs?: number;
+  /** A data directory prepared beforehand (a store seeded with data); removed at stop like a fresh one. */
+  dataDir?: string;
+  /** Leave the data directory at stop: another server starts on the same store after this one. */
+  keepDataDir?: boolean;
+  /** Settings beyond the defaults below, which they replace. */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -219,7 +225,7 @@ export const startCommandLine = (repoRoot = path.resolve(import.meta.dirname, '.
   ['node', ...startCommand(repoRoot)].join(' ');
 
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
   const [consolePort, gatewayPort] = [await freePort(), await freePort()];
   // Request logging is part of the server's real cost, so at info it is kept and sent to /dev/null (the
   // cheapest sink, like a collector that keeps up). At quieter levels the few lines go to a file, where
@@ -252,12 +258,15 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       // past the per-address cap (256) the figures would measure refusals, not the Gateway.
       GATEHOUSE_MAX_CONNECTIONS: '4096',
       GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS: '4096',
+      ...opts.env,
     },
     stdout: verbose ? 'ignore' : fs.openSync(logSink, 'w'),
     // The console listener starts before the Gateway, so a healthy Gateway means both are up.
     healthUrl: `${gatewayUrl}/healthz`,
     startTimeoutMs: opts.startTimeoutMs ?? 30_000,
-    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: () => {
+      if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
     failureHint: () =>
       verbose
         ? '\n(stdout went to /dev/null; BENCH_LOG_LEVELS=warn keeps it in a file)'

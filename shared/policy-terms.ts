@@ -23,9 +23,32 @@ export type Action = (typeof ACTIONS)[number];
 export const TOOL_MODES = ['provider_key', 'subscription'] as const;
 export type ToolMode = (typeof TOOL_MODES)[number];
 
-/** What sort of risk finding: a detector's catch (by detector) or a change to the policy. */
-export const FINDING_KINDS = ['secret', 'pii', 'custom', 'policy_change'] as const;
+/**
+ * What sort of risk finding: a detector's catch (by detector; slopsquat: a package a model named that
+ * is missing from its registry, too young, or otherwise suspect), a change to the policy, or an MCP
+ * tool whose definition changed, appeared, went away or carries instructions aimed at the model.
+ */
+export const FINDING_KINDS = ['secret', 'pii', 'custom', 'slopsquat', 'policy_change', 'mcp_tool'] as const;
+
+/** What the slopsquat detector may do: `redact` makes no sense for a package name. */
+export const SLOPSQUAT_ACTIONS = ['block', 'alert', 'off'] as const;
+export type SlopsquatAction = (typeof SLOPSQUAT_ACTIONS)[number];
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export const FINDING_STATUSES = ['open', 'resolved'] as const;
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+/**
+ * The policy's mcp section. pinning: enforce hides and refuses a tool whose definition changed (or that
+ * waits for an admin) until one approves it; monitor raises the findings only; off compares nothing.
+ * pinning_mode: trust_first pins a tool on first sight; approve holds every new tool for an admin.
+ */
+export const MCP_PINNINGS = ['enforce', 'monitor', 'off'] as const;
+export type McpPinning = (typeof MCP_PINNINGS)[number];
+
+export const MCP_PINNING_MODES = ['trust_first', 'approve'] as const;
+export type McpPinningMode = (typeof MCP_PINNING_MODES)[number];
+
+/** What a rule of the mcp section does with a server or a tool. */
+export const MCP_RULE_ACTIONS = ['allow', 'block'] as const;
+export type McpRuleAction = (typeof MCP_RULE_ACTIONS)[number];

@@ -42,12 +42,25 @@ says the console could not be told.`,
 ${TOOL_LINE}`,
   },
   setup: {
-    synopsis: ['setup <tool> [--subscription]', 'setup --undo <tool>'],
+    synopsis: ['setup <tool> [--subscription]', 'setup <tool> --mcp', 'setup --undo <tool> [--mcp]'],
     detail: `Writes the same settings into the tool's own settings file (a backup is kept), or with --undo
 takes them out again.
   --subscription    the tool keeps its own sign-in; only its base URL points at the Gateway
-  --undo            remove what setup wrote
+  --mcp             run every stdio MCP server in the tool's configuration through \`mcp wrap\`
+                    (Claude Code: .mcp.json here and ~/.claude.json; Codex: config.toml; Gemini CLI:
+                    settings.json), and every remote one registered in Gatehouse through the
+                    Gateway's /mcp/<alias>; other remote servers are left as they are
+  --undo            remove what setup wrote (with --mcp: only the MCP wrapping)
 Tools: ${SETUP_LIST} (also ${ALIASES}); for the SDKs use env.`,
+  },
+  mcp: {
+    synopsis: ['mcp wrap [--name <name>] -- <command> [args…]'],
+    detail: `Runs a local (stdio) MCP server and relays its messages, asking the Gatehouse Gateway about each
+tool list and tool call: blocked tools are left out and their calls refused, arguments and results
+redacted where the policy says. The server's stderr and exit code pass through. When the Gateway
+cannot be reached, the policy's offline setting decides (block until the Gateway has said otherwise).
+  --name <name>     the server's name in the tool's configuration (default: the command's name)
+\`setup <tool> --mcp\` writes this into a tool's configuration for every stdio server.`,
   },
   help: { synopsis: ['help [<command>]'], detail: 'This overview, or the help of one command.' },
   version: { synopsis: ['version'], detail: "Prints the client's version." },

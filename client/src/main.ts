@@ -5,8 +5,11 @@ import { COMMAND_HELP, COMMANDS, commandHelp, USAGE } from './command-help.ts';
 import { CliError, EXIT } from './errors.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
+import { setupMcp, undoMcp, type Inventory } from './mcp-setup.ts';
+import { routedServers } from './mcp-inventory.ts';
+import { mcpWrap, parseWrapArgs } from './mcp/wrap-command.ts';
 import { stdio, type Output } from './output.ts';
-import { freshSession } from './session.ts';
+import { freshSession, requireSession } from './session.ts';
 import { pickShell, renderEnv } from './shell-syntax.ts';
 import { loadState, saveState, type ToolMode } from './state-store.ts';
 import { status } from './status.ts';
@@ -55,8 +58,10 @@ export async function run(argv: string[], io: Output = stdio): Promise<number> {
       `Unknown command "${command}".${didYouMean(command, COMMANDS)}\n\n${USAGE}`,
       EXIT.usage,
     );
-  // `<command> --help` (or -h) anywhere among its arguments: its help, whatever else was typed.
-  if (rest.includes('--help') || rest.includes('-h')) {
+  // `<command> --help` (or -h) anywhere among its own arguments (before a `--`, after which they are the
+  // wrapped command's): its help, whatever else was typed.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) {
     io.out(commandHelp(command));
     return EXIT.ok;
   }
@@ -77,6 +82,8 @@ export async function run(argv: string[], io: Output = stdio): Promise<number> {
     io.out(CLIENT_VERSION);
     return EXIT.ok;
   }
+  // The shim reads the session itself: a damaged settings file is a notice there, not a failure.
+  if (command === 'mcp') return mcpWrap(parseWrapArgs(rest));
   const state = loadState();
   switch (command) {
     case 'login': {
@@ -122,10 +129,28 @@ export async function run(argv: string[], io: Output = stdio): Promise<number> {
       const { values, positionals } = parse(rest, {
         undo: { type: 'boolean' },
         subscription: { type: 'boolean' },
+        mcp: { type: 'boolean' },
       });
       const tool = oneTool(positionals, values.undo ? 'setup --undo' : 'setup');
       if (values.undo) {
-        undoTool(state, tool, io);
+        // `--undo` takes out whatever setup wrote for the tool; `--undo --mcp` only the MCP wrapping.
+        const wrapped = !!state.mcp_setups?.[tool];
+        if (!values.mcp && (!wrapped || state.setups[tool])) undoTool(state, tool, io);
+        if (values.mcp || wrapped) undoMcp(state, tool, io);
+      } else if (values.mcp) {
+        // The shim asks the Gateway as this machine: without a session every call would be refused. The
+        // routed servers' URLs carry the device token, so it is refreshed first as for `setup <tool>`.
+        requireSession(state);
+        const session = await freshSession(state, io);
+        let inventory: Inventory;
+        try {
+          inventory = { servers: await routedServers(session) };
+        } catch (err) {
+          // A refused session stops here; a Gateway that cannot answer leaves remote servers as they were.
+          if (!(err instanceof CliError) || err.exitCode === EXIT.notSignedIn) throw err;
+          inventory = { unreadable: err.message };
+        }
+        setupMcp(state, tool, session, inventory, io);
       } else {
         const session = await freshSession(state, io);
         setupTool(state, session, tool, modeOf(values.subscription as boolean), io);

@@ -27,7 +27,7 @@ export function displayTime(epochMs: number, now = Date.now()): string {
       ? `${Math.round(abs / 86_400_000)} days`
       : abs >= 2 * 3_600_000
         ? `${Math.round(abs / 3_600_000)} hours`
-        : `${Math.max(1, Math.round(abs / 60_000))} minutes`;
+        : ((m) => `${m} ${m === 1 ? 'minute' : 'minutes'}`)(Math.max(1, Math.round(abs / 60_000)));
   return `${stamp} (${delta >= 0 ? `in ${span}` : `${span} ago`})`;
 }
 

@@ -55,10 +55,49 @@ export interface JsonSetting {
   created: number;
 }
 
+/** One stdio MCP server `setup --mcp` wrapped in a JSON configuration, for an exact undo. */
+export interface WrappedJsonServer {
+  /** The keys from the root object to the server, e.g. ["mcpServers", "files"]. */
+  path: string[];
+  /** The text its `command` and `args` held before (args null: absent), and the text setup wrote. */
+  command: string;
+  args: string | null;
+  wrote_command: string;
+  wrote_args: string;
+}
+
+/**
+ * One remote MCP server `setup --mcp` sent through the Gateway's /mcp/{alias} in a JSON configuration: the
+ * text each member it changed held before and the text it wrote (null: absent), for an exact undo and for
+ * a new device token.
+ */
+export interface RoutedJsonServer {
+  path: string[];
+  alias: string;
+  /** The member that held the URL (`url` or Gemini CLI's `httpUrl`), and the one that holds it now. */
+  key: string;
+  wrote_key: string;
+  url: string;
+  wrote_url: string;
+  /** Claude Code's `type`, when an SSE server became `http`. */
+  type?: { was: string; wrote: string };
+  /** The `headers` object, when credential headers were taken out of it. */
+  headers?: { was: string; wrote: string };
+}
+
+/** What `setup <tool> --mcp` changed: each configuration file, and in JSON ones the servers it wrapped or routed. */
+export interface McpSetup {
+  files: { file: string; servers?: WrappedJsonServer[]; routed?: RoutedJsonServer[] }[];
+  /** The inventory's servers as setup last read them (GET /mcp/servers), used when it cannot be read. */
+  routes?: { alias: string; url: string }[];
+}
+
 export interface State {
   version: 1;
   session?: Session;
   setups: Record<string, ToolSetup>;
+  /** `setup <tool> --mcp`, per tool. */
+  mcp_setups?: Record<string, McpSetup>;
 }
 
 export const STATE_FILE = 'config.json';

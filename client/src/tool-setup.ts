@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readIfExists, writeFileAtomic } from './atomic-file.ts';
 import { CliError, EXIT } from './errors.ts';
+import { rewriteMcpRoutes } from './mcp-setup.ts';
 import { displayPath, type Output } from './output.ts';
 import { applyJsonDefaults, undoJsonDefaults } from './settings/json-defaults.ts';
 import { hasManagedBlock } from './settings/managed-lines.ts';
@@ -138,7 +139,7 @@ export function undoTool(state: State, id: string, io: Output): void {
   const record = state.setups[id];
   const file = record?.file ?? writer.file(os.homedir(), process.env);
   const text = readIfExists(file);
-  if (!record && (writer.needsRecord || text === null || !hasManagedBlock(text))) {
+  if (!record && (writer.needsRecord || text === null || !hasManagedBlock(text, id))) {
     io.out(`${spec.label} was not set up by gatehouse-client on this machine; nothing to undo.`);
     return;
   }
@@ -166,7 +167,8 @@ export function undoTool(state: State, id: string, io: Output): void {
 
 /**
  * After the device token changed (refresh, a new sign-in): every tool set up gets the new one, so that no
- * tool keeps a stale token. A file that cannot be written is reported and skipped, not fatal.
+ * tool keeps a stale token, its remote MCP servers routed through the Gateway too. A file that cannot be
+ * written is reported and skipped, not fatal.
  */
 export function rewriteSetups(state: State, session: Session, io: Output): void {
   for (const [id, setup] of Object.entries(state.setups)) {
@@ -179,4 +181,5 @@ export function rewriteSetups(state: State, session: Session, io: Output): void 
       );
     }
   }
+  rewriteMcpRoutes(state, session, io);
 }

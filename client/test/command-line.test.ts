@@ -15,7 +15,7 @@ describe('the command line', () => {
 
   test('<command> --help, -h and help <command> print that command’s usage and exit 0, signed out', async () => {
     machine = newMachine();
-    assert.deepEqual(COMMANDS, ['login', 'status', 'logout', 'env', 'setup', 'help', 'version']);
+    assert.deepEqual(COMMANDS, ['login', 'status', 'logout', 'env', 'setup', 'mcp', 'help', 'version']);
     for (const command of COMMANDS) {
       const long = await runCli(machine, [command, '--help']);
       assert.equal(long.code, 0, `${command} --help: ${long.stderr}`);

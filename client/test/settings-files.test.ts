@@ -72,7 +72,7 @@ describe('line-based settings (dotenv, TOML)', () => {
   test('a damaged block (no closing line) is refused, not guessed at', () => {
     const damaged = '# >>> gatehouse-client gemini-cli >>> x\nGEMINI_API_KEY="x"\n';
     assert.throws(
-      () => applyManaged(damaged, { tool: 't', top: [], bottom: [], clashes: () => false }, '.env'),
+      () => applyManaged(damaged, { tool: 'gemini-cli', top: [], bottom: [], clashes: () => false }, '.env'),
       /without its closing line/,
     );
   });

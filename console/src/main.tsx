@@ -1,8 +1,10 @@
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import './ui/focus.css';
+import './ui/fit.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { MantineProvider, createTheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from './api/client';
@@ -23,15 +25,27 @@ const queryClient = new QueryClient({
   },
 });
 
+// A data router, for the policy page's question before leaving it with unsaved changes (useBlocker);
+// the routes themselves stay in App, under one route that matches every path.
+const router = createBrowserRouter(
+  [
+    {
+      path: '*',
+      element: (
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      ),
+    },
+  ],
+  { basename: '/console' },
+);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} getStyleNonce={() => nonce}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" getStyleNonce={() => nonce}>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename="/console">
-          <SessionProvider>
-            <App />
-          </SessionProvider>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -5,7 +5,12 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { parseIpRule, type IpRule } from '../../shared/ip-rules.ts';
-import { isProviderFamily, PROVIDER_FAMILIES, type ProviderFamily } from './provider-keys/families.ts';
+import { PROVIDER_FAMILIES, type ProviderFamily } from './provider-keys/families.ts';
+import { ECOSYSTEMS } from './slopsquat/slopsquat-contract.ts';
+import { withDefaults, type RegistryUrls } from './slopsquat/registry/registry-urls.ts';
+import { tracingSettings, type TracingSettings } from './tracing/tracing-config.ts';
+import { ConfigError, count, milliseconds, oneOf, port, read, FLAGS, type Source } from './config-source.ts';
+import { baseUrlPairs, databaseUrl, gatewayPublicUrl, publicUrl } from './config-urls.ts';
 
 export type Role = 'all' | 'console' | 'gateway';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -46,6 +51,12 @@ export interface Config {
    * regional endpoint, and for tests, which point it at a local mock.
    */
   providerApiUrls: Partial<Record<ProviderFamily, string>>;
+  /**
+   * Where slopsquat detection asks about package names, per ecosystem: the public registries
+   * (slopsquat/registry/registry-urls.ts DEFAULT_REGISTRIES) unless named here, as the team's mirror
+   * (Artifactory, Nexus, Verdaccio, a private Go proxy) whose answers its installs will get.
+   */
+  slopsquatRegistries: RegistryUrls;
   connections: ConnectionLimits;
   /**
    * How long a graceful stop (SIGTERM) waits for in-flight requests before it closes every connection
@@ -54,6 +65,19 @@ export interface Config {
    * flush; a Gateway stream still running then is cut, as the orchestrator would cut it.
    */
   shutdownTimeoutMs: number;
+  /** OpenTelemetry traces, from the standard OTEL_* variables; null (off) unless configured (tracing/tracing-config.ts). */
+  tracing: TracingSettings | null;
+  /**
+   * Prometheus metrics (GET /metrics) on a listener of their own: unset means none. Never on the
+   * Gateway's or the console's port, where it would be reachable by whoever reaches them.
+   */
+  metrics: MetricsListener | undefined;
+}
+
+export interface MetricsListener {
+  /** Default 127.0.0.1: a scraper on the same host or behind a port mapping; set it to expose it wider. */
+  host: string;
+  port: number;
 }
 
 /**
@@ -101,80 +125,6 @@ export interface SmtpSettings {
   from: string;
 }
 
-export class ConfigError extends Error {}
-
-interface Source {
-  env: NodeJS.ProcessEnv;
-  flags: Record<string, string | undefined>;
-}
-
-// One row per setting: where it is read from and how it is checked. The default is documented in the
-// Config interface above and applied in loadConfig below.
-const FLAGS = {
-  host: 'GATEHOUSE_HOST',
-  'console-port': 'GATEHOUSE_CONSOLE_PORT',
-  'gateway-port': 'GATEHOUSE_GATEWAY_PORT',
-  'data-dir': 'GATEHOUSE_DATA_DIR',
-  'database-url': 'GATEHOUSE_DATABASE_URL',
-  'admin-email': 'GATEHOUSE_ADMIN_EMAIL',
-  'admin-password': 'GATEHOUSE_ADMIN_PASSWORD',
-  'master-key': 'GATEHOUSE_MASTER_KEY',
-  'trusted-proxies': 'GATEHOUSE_TRUSTED_PROXIES',
-  role: 'GATEHOUSE_ROLE',
-  'log-level': 'GATEHOUSE_LOG_LEVEL',
-  'public-url': 'GATEHOUSE_PUBLIC_URL',
-  'gateway-public-url': 'GATEHOUSE_GATEWAY_PUBLIC_URL',
-  'smtp-url': 'GATEHOUSE_SMTP_URL',
-  'smtp-from': 'GATEHOUSE_SMTP_FROM',
-  'upstream-connect-timeout-ms': 'GATEHOUSE_UPSTREAM_CONNECT_TIMEOUT_MS',
-  'upstream-first-byte-timeout-ms': 'GATEHOUSE_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
-  'upstream-idle-timeout-ms': 'GATEHOUSE_UPSTREAM_IDLE_TIMEOUT_MS',
-  'provider-api-urls': 'GATEHOUSE_PROVIDER_API_URLS',
-  'request-timeout-ms': 'GATEHOUSE_REQUEST_TIMEOUT_MS',
-  'headers-timeout-ms': 'GATEHOUSE_HEADERS_TIMEOUT_MS',
-  'body-idle-timeout-ms': 'GATEHOUSE_BODY_IDLE_TIMEOUT_MS',
-  'keep-alive-timeout-ms': 'GATEHOUSE_KEEP_ALIVE_TIMEOUT_MS',
-  'max-connections': 'GATEHOUSE_MAX_CONNECTIONS',
-  'max-connections-per-address': 'GATEHOUSE_MAX_CONNECTIONS_PER_ADDRESS',
-  'shutdown-timeout-ms': 'GATEHOUSE_SHUTDOWN_TIMEOUT_MS',
-} as const;
-type Flag = keyof typeof FLAGS;
-
-function read(src: Source, flag: Flag): { name: string; value: string | undefined } {
-  const fromFlag = src.flags[flag];
-  if (fromFlag !== undefined) return { name: `--${flag}`, value: fromFlag };
-  const env = FLAGS[flag];
-  const value = src.env[env];
-  return { name: env, value: value === '' ? undefined : value };
-}
-
-function port(src: Source, flag: Flag, fallback: number): number {
-  const { name, value } = read(src, flag);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535)
-    throw new ConfigError(`${name}: "${value}" is not a port number (0-65535)`);
-  return n;
-}
-
-function milliseconds(src: Source, flag: Flag, fallback: number): number {
-  const { name, value } = read(src, flag);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 3_600_000)
-    throw new ConfigError(`${name}: "${value}" is not a number of milliseconds from 1 to 3600000`);
-  return n;
-}
-
-function count(src: Source, flag: Flag, fallback: number, max: number): number {
-  const { name, value } = read(src, flag);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > max)
-    throw new ConfigError(`${name}: "${value}" is not a whole number from 1 to ${max}`);
-  return n;
-}
-
 function connectionLimits(src: Source): ConnectionLimits {
   const limits: ConnectionLimits = {
     requestTimeoutMs: milliseconds(src, 'request-timeout-ms', 120_000),
@@ -190,15 +140,6 @@ function connectionLimits(src: Source): ConnectionLimits {
       `${read(src, 'headers-timeout-ms').name}: ${limits.headersTimeoutMs} is longer than ${read(src, 'request-timeout-ms').name} (${limits.requestTimeoutMs}); the headers are part of the request`,
     );
   return limits;
-}
-
-function oneOf<T extends string>(src: Source, flag: Flag, allowed: readonly T[], fallback: T): T {
-  const { name, value } = read(src, flag);
-  if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new ConfigError(`${name}: "${value}" is not one of ${allowed.join(', ')}`);
-  }
-  return value as T;
 }
 
 function masterKey(src: Source): Buffer | undefined {
@@ -224,81 +165,14 @@ function trustedProxies(src: Source): IpRule[] {
     });
 }
 
-function databaseUrl(src: Source): string | undefined {
-  const { name, value } = read(src, 'database-url');
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name}: not a URL; expected postgres://user:password@host:5432/database`);
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(
-      `${name}: only postgres:// URLs are supported (unset it to use the embedded SQLite)`,
-    );
-  }
-  return value;
-}
-
-function publicUrl(src: Source): string | undefined {
-  const { name, value } = read(src, 'public-url');
-  if (value === undefined) return undefined;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
-    return url.origin;
-  } catch {
-    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
-  }
-}
-
-function gatewayPublicUrl(src: Source): string | undefined {
-  const { name, value } = read(src, 'gateway-public-url');
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
-  if (url.search || url.hash || url.username || url.password)
-    throw new ConfigError(`${name}: give the base URL only, without a query, fragment or credentials`);
-  // A path is kept (a proxy may serve the Gateway under one); tools append /v1/… to it.
-  return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
 /** `anthropic=https://…,openai=https://…/v1`: each URL as that provider's SDK takes its base URL. */
 function providerApiUrls(src: Source): Config['providerApiUrls'] {
-  const { name, value } = read(src, 'provider-api-urls');
-  if (value === undefined) return {};
-  const out: Config['providerApiUrls'] = {};
-  for (const entry of value
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    const eq = entry.indexOf('=');
-    const family = entry.slice(0, eq).trim();
-    if (eq < 1 || !isProviderFamily(family))
-      throw new ConfigError(
-        `${name}: "${entry}" is not <provider>=<URL> with a provider of ${PROVIDER_FAMILIES.join(', ')}`,
-      );
-    const raw = entry.slice(eq + 1).trim();
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new ConfigError(`${name}: ${family}'s "${raw}" is not an http(s) URL`);
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
-      throw new ConfigError(
-        `${name}: ${family}'s "${raw}" must be an http(s) base URL without query or credentials`,
-      );
-    out[family] = url.origin + url.pathname.replace(/\/+$/, '');
-  }
-  return out;
+  return baseUrlPairs(src, 'provider-api-urls', PROVIDER_FAMILIES, 'provider') ?? {};
+}
+
+/** `npm=https://npm.corp.example/api/npm/npm-remote,pypi=…`: the ecosystems not named keep their default. */
+function slopsquatRegistries(src: Source): RegistryUrls {
+  return withDefaults(baseUrlPairs(src, 'slopsquat-registries', ECOSYSTEMS, 'ecosystem') ?? {});
 }
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -326,6 +200,27 @@ function smtp(src: Source): SmtpSettings | undefined {
   if (!ADDRESS.test(address.trim()))
     throw new ConfigError(`${from.name}: "${from.value}" is not an address or "Name <address>"`);
   return { url, from: from.value };
+}
+
+function metricsListener(
+  src: Source,
+  taken: { console: number; gateway: number },
+): MetricsListener | undefined {
+  const host = read(src, 'metrics-host');
+  if (read(src, 'metrics-port').value === undefined) {
+    if (host.value !== undefined)
+      throw new ConfigError(`${host.name}: set GATEHOUSE_METRICS_PORT too; metrics are off without it`);
+    return undefined;
+  }
+  const p = port(src, 'metrics-port', 0);
+  const name = read(src, 'metrics-port').name;
+  if (p !== 0 && (p === taken.console || p === taken.gateway))
+    throw new ConfigError(
+      `${name}: ${p} is the ${p === taken.console ? 'console' : 'Gateway'}'s port; metrics need a port of their own`,
+    );
+  if (host.value !== undefined && isIP(host.value) === 0 && host.value !== 'localhost')
+    throw new ConfigError(`${host.name}: "${host.value}" is not an IP address to bind`);
+  return { host: host.value ?? '127.0.0.1', port: p };
 }
 
 /** Parses the settings; throws ConfigError with a one-line reason on the first bad one. */
@@ -399,7 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[] = []): Config 
       idleMs: milliseconds(src, 'upstream-idle-timeout-ms', 300_000),
     },
     providerApiUrls: providerApiUrls(src),
+    slopsquatRegistries: slopsquatRegistries(src),
     connections: connectionLimits(src),
     shutdownTimeoutMs: milliseconds(src, 'shutdown-timeout-ms', 20_000),
+    metrics: metricsListener(src, { console: consolePort, gateway: gatewayPort }),
+    tracing: tracingSettings(env),
   };
 }

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Asked of this build but not in it (a SIEM format or transport that comes later). */
   precondition_required: 428,
   too_many_requests: 429,
   headers_too_large: 431,
@@ -35,15 +36,18 @@ export class ApiError extends Error {
   readonly status: number;
   /** Extra response headers, e.g. WWW-Authenticate or Retry-After. */
   readonly headers: Record<string, string>;
+  /** The input the error is about, as a path a program can use: `body.email`, `querystring.limit`. */
+  readonly field: string | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, field?: string) {
     super(message);
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = headers;
+    this.field = field;
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, requestId: string) {
-  return { error: { code, message, request_id: requestId } };
+export function errorBody(code: ErrorCode, message: string, requestId: string, field?: string) {
+  return { error: { code, message, request_id: requestId, ...(field === undefined ? {} : { field }) } };
 }

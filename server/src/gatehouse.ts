@@ -12,10 +12,13 @@ import { buildConsoleApp } from './http/console-app.ts';
 import { buildGatewayApp, type GatewayState } from './gateway/gateway-app.ts';
 import { gatewayUrlFor } from './identity/oauth/gateway-url.ts';
 import { checkDescriptorBudget, guardConnections } from './http/connection-guard.ts';
+import { createGatehouseMetrics, type GatehouseMetrics } from './metrics/gatehouse-metrics.ts';
 
 export interface Gatehouse {
   consoleUrl: string | undefined;
   gatewayUrl: string | undefined;
+  /** GET /metrics on its own listener, when GATEHOUSE_METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   /** The one-time setup link when the store has no admin and none was configured. */
   setupUrl: string | undefined;
   storeDescription: string;
@@ -45,6 +48,7 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
   });
   let services: Services | undefined;
   const apps: FastifyInstance[] = [];
+  let metrics: GatehouseMetrics | undefined;
   try {
     const applied = await migrate(store);
     if (applied.length) log.info({ migrations: applied }, 'applied migrations');
@@ -55,6 +59,8 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
       // Invitations are made on the console's listener only, so consoleUrl is set by then.
       publicUrl: () => config.publicUrl ?? consoleUrl ?? '',
       smtp: config.smtp,
+      slopsquatRegistries: config.slopsquatRegistries,
+      tracing: config.tracing,
       // The Gateway's own port once it listens in this process; the configured one when it runs apart.
       gatewayUrl: (consoleHost) =>
         gatewayUrlFor({
@@ -75,9 +81,11 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
       log,
     );
 
+    if (config.metrics) metrics = createGatehouseMetrics(services, config.metrics, log);
     if (config.role !== 'gateway') {
       const app = await buildConsoleApp(config, log, services);
       apps.push(app);
+      metrics?.instrument(app, 'console-api');
       guardConnections(app.server, { ...guard, listener: 'console' });
       await app.listen({ host: config.host, port: config.consolePort });
       consoleUrl = urlOf(app, config.host);
@@ -88,16 +96,21 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
     if (config.role !== 'console') {
       const app = await buildGatewayApp(config, log, gatewayState, services);
       apps.push(app);
+      metrics?.instrument(app, 'gateway');
       guardConnections(app.server, { ...guard, listener: 'gateway' });
       await app.listen({ host: config.host, port: config.gatewayPort });
       gatewayUrl = urlOf(app, config.host);
     }
+    const metricsUrl = await metrics?.listen();
 
+    services.retention.start();
+    services.siemExport.start();
     const ready = services;
     let closing: Promise<void> | undefined;
     return {
       consoleUrl,
       gatewayUrl,
+      metricsUrl,
       setupUrl,
       storeDescription: store.describe,
       services: ready,
@@ -123,6 +136,8 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
             clearInterval(sweep);
             clearTimeout(deadline);
           }
+          // After the listeners, so that a scrape during the stop still answers.
+          await metrics?.close();
           await closeServices(ready);
         })();
         return closing;
@@ -130,6 +145,7 @@ export async function startGatehouse(config: Config, { log, pgSchema }: StartOpt
     };
   } catch (err) {
     await Promise.all(apps.map((a) => a.close().catch(() => {})));
+    await metrics?.close().catch(() => {});
     if (services) await closeServices(services).catch(() => {});
     else await store.close().catch(() => {});
     throw err;

@@ -34,6 +34,24 @@ import {
   type DeveloperSessionService,
 } from './identity/developer-session-service.ts';
 import { createFailureLimiter } from './identity/failure-limiter.ts';
+import { createMcpServerService, type McpServerService } from './mcp/mcp-server-service.ts';
+import { createToolGovernor, LOCAL_PINS, type ToolGovernor } from './mcp/tool-governor.ts';
+import { createLocalServerService, type LocalServerService } from './mcp/local-server-service.ts';
+import { createLocalServerInventory, type LocalServerInventory } from './mcp/local-server-inventory.ts';
+import { createSlopsquatServices, type SlopsquatServices } from './slopsquat/detection/slopsquat-services.ts';
+import { createObservatory, type Observatory } from './slopsquat/observatory/observatory-service.ts';
+import { createPackageLookup, type RegistryLookup } from './slopsquat/registry/lookup.ts';
+import type { RegistryUrls } from './slopsquat/registry/registry-urls.ts';
+import { createRetentionSettings, type RetentionSettings } from './retention/retention-settings.ts';
+import { createRetentionJob, type RetentionJob } from './retention/retention-job.ts';
+import { createUpstreamHealth, type UpstreamHealth } from './gateway/upstream-health.ts';
+import { startTracing, type GatewayTracing } from './tracing/gateway-tracing.ts';
+import type { TracingSettings } from './tracing/tracing-config.ts';
+import {
+  createSiemDestinationService,
+  type SiemDestinationService,
+} from './siem/siem-destination-service.ts';
+import { createSiemExporter, type SiemExporter } from './siem/siem-exporter.ts';
 
 export interface Services {
   store: Store;
@@ -64,6 +82,37 @@ export interface Services {
   developerSessions: DeveloperSessionService;
   /** The Gateway's address for devices (gateway_url), given the host the console was reached at. */
   gatewayUrl: (consoleHost: string) => string;
+  /** The MCP inventory; also the proxy's McpInventoryView (routeByAlias). */
+  mcpServers: McpServerService;
+  /** MCP tools' pins, states and rules, judged from memory (mcp-contract.ts McpToolGovernor). */
+  mcpTools: ToolGovernor;
+  /** Local MCP servers the endpoint client's shim reports, per device (or credential), in memory. */
+  mcpLocalServers: LocalServerService;
+  /** Local servers' tools: pins, states and rules, by the same governor over its own tables. */
+  mcpLocalTools: ToolGovernor;
+  /** Local servers for the management API: listed from the store, their tools approved or blocked. */
+  mcpLocalInventory: LocalServerInventory;
+  /**
+   * Asks the package registries about names models give (the Gateway's slopsquat detection): the
+   * configured registries, with those an admin set in the observatory's settings in their place.
+   */
+  slopsquatLookup: RegistryLookup;
+  /** The slopsquat observatory: the Gateway's ObservatoryRecorder, its public feed and its settings. */
+  observatory: Observatory;
+  /** The slopsquat detector's checks and reports over those lookups (slopsquat/detection/). */
+  slopsquat: SlopsquatServices;
+  /** How long each log is kept (GET/PUT /api/v1/settings/retention). */
+  retentionSettings: RetentionSettings;
+  /** Deletes what the logs keep no longer; its timer is started once the listeners are up. */
+  retention: RetentionJob;
+  /** The in-process Gateway's recent upstream outcomes: its GET /v1/status, and the console's overview. */
+  upstreamHealth: UpstreamHealth;
+  /** The Gateway's OpenTelemetry spans; null when tracing is not configured (then the SDK is not loaded). */
+  tracing: GatewayTracing | null;
+  /** SIEM destinations (/api/v1/siem/destinations). */
+  siemDestinations: SiemDestinationService;
+  /** The SIEM push export; its timer is started once the listeners are up. */
+  siemExport: SiemExporter;
 }
 
 export interface ServiceOptions {
@@ -73,6 +122,10 @@ export interface ServiceOptions {
   smtp: SmtpSettings | undefined;
   /** The Gateway's address handed to devices at sign-in, given the host the console was reached at. */
   gatewayUrl: (consoleHost: string) => string;
+  /** GATEHOUSE_SLOPSQUAT_REGISTRIES (config.slopsquatRegistries). */
+  slopsquatRegistries: RegistryUrls;
+  /** config.tracing: OpenTelemetry traces, or null when off. */
+  tracing: TracingSettings | null;
 }
 
 export async function createServices(
@@ -98,6 +151,7 @@ export async function createServices(
   const catalog = createModelCatalog({ store, changes, audit, providerKeys });
   await catalog.load();
   const activity = createActivityLog(store, log);
+  const tracing = await startTracing(options.tracing, activity, log);
   const answerKeys = createAnswerKeys(store, log);
   const risk = createRiskService({ store, audit, fingerprintKey: key.derive('risk-fingerprint'), log });
   const policy = createPolicyService({ store, changes, audit, risk, log });
@@ -144,6 +198,33 @@ export async function createServices(
     deviceAuthorizations,
     attempts: developerAttempts,
   });
+  const mcpServers = createMcpServerService({
+    store,
+    changes,
+    audit,
+    risk,
+    sealingKey: key.derive('mcp-servers'),
+    log,
+  });
+  await mcpServers.load();
+  const mcpTools = createToolGovernor({ store, changes, policy, risk, log });
+  await mcpTools.load();
+  const mcpLocalServers = createLocalServerService({ store, log });
+  await mcpLocalServers.load();
+  const mcpLocalTools = createToolGovernor({ store, changes, policy, risk, log, tables: LOCAL_PINS });
+  await mcpLocalTools.load();
+  const slopsquatLookup = createPackageLookup({ registries: options.slopsquatRegistries, log });
+  const observatory = createObservatory({
+    store,
+    changes,
+    audit,
+    log,
+    developerKey: key.derive('slopsquat-developer'),
+    registries: { lookup: slopsquatLookup, configured: options.slopsquatRegistries },
+  });
+  await observatory.load();
+  const siemKey = key.derive('siem-destinations');
+  const siemExport = createSiemExporter({ store, sealingKey: siemKey, log });
   return {
     store,
     key,
@@ -170,17 +251,44 @@ export async function createServices(
     deviceSessions,
     developerSessions,
     gatewayUrl: options.gatewayUrl,
+    mcpServers,
+    mcpTools,
+    mcpLocalServers,
+    mcpLocalTools,
+    mcpLocalInventory: createLocalServerInventory({ store, changes, audit, risk }),
+    slopsquatLookup,
+    observatory,
+    slopsquat: createSlopsquatServices({ lookup: slopsquatLookup, risk, observatory, key, log }),
+    retentionSettings: createRetentionSettings({ store, audit }),
+    retention: createRetentionJob({ store, audit, log }, { siem: siemExport.hold }),
+    upstreamHealth: createUpstreamHealth(),
+    tracing,
+    siemDestinations: createSiemDestinationService({ store, audit, sealingKey: siemKey }),
+    siemExport,
   };
 }
 
 /** Flushes everything pending and lets go of the database, in dependency order. */
 export async function closeServices(s: Services): Promise<void> {
+  // First: a run in progress stops at its next batch, and its audit event goes out with the rest.
+  await s.retention.stop();
+  await s.siemExport.stop();
   await s.credentials.close();
   await s.deviceSessionCache.close();
   s.mailer.close();
+  // Before the activity: an answer's record waits for its package checks.
+  await s.slopsquat.drain();
   await s.activity.drain();
+  // After the activity: the last records end the last spans, which are then exported.
+  await s.tracing?.shutdown();
   await s.answerKeys.close();
+  // Before the findings: a tools/list's findings are reported as its writes are queued.
+  await s.mcpTools.drain();
+  await s.mcpLocalServers.drain();
+  await s.mcpLocalTools.drain();
   await s.risk.drain();
+  await s.observatory.close();
+  await s.slopsquatLookup.close();
   await s.audit.drain();
   await s.changes.close();
   await s.store.close();

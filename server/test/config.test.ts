@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { ConfigError } from '../src/config-source.ts';
 
 /** Asserts that these settings stop the start with one line that names `setting`. */
 function refuses(env: NodeJS.ProcessEnv, argv: string[], setting: string | RegExp) {

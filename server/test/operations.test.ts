@@ -46,6 +46,16 @@ eachEngine('operations', (engine: Engine) => {
     else assert.match(line.store, /^PostgreSQL at 127\.0\.0\.1:5432\/\w+$/);
     assert.ok(line.msg.includes(line.store));
 
+    // Then, for a person, plain lines on the terminal (stderr), none of them in the JSON log.
+    await program.waitFor('stderr', /Logs: /);
+    const banner = program.stderr;
+    assert.match(banner, new RegExp(`Console: +${consoleUrl}/console\\n`));
+    assert.match(banner, new RegExp(`Gateway: +${gatewayUrl}\\n`));
+    assert.ok(banner.includes(`Store:   ${line.store}\n`), banner);
+    assert.match(banner, /Logs: +JSON lines on standard output, level info/);
+    assert.doesNotMatch(banner, /Set up|setup#token/, 'an owner exists: no setup link');
+    for (const l of program.logLines()) assert.ok(!('raw' in l), `stdout holds only JSON: ${l.raw}`);
+
     const health = await fetch(`${gatewayUrl}/healthz`);
     assert.equal(health.status, 200);
     assert.deepEqual(await health.json(), { status: 'ok' });
@@ -73,6 +83,12 @@ eachEngine('operations', (engine: Engine) => {
       /http:\S+\/console\/setup#token=(ghsu_[A-Za-z0-9_-]{43})/,
     );
     assert.ok(link.startsWith(`${consoleUrl}/console/setup#token=`));
+    assert.match(
+      program.stderr,
+      /Set up: +http:\S+\/console\/setup#token=/,
+      'the link is a line of the banner',
+    );
+    assert.match(program.stderr, /No admin exists yet: open the "Set up" link within 24 hours/);
     const setup = await new ApiClient(consoleUrl).post('/api/v1/setup', {
       token,
       email: OWNER.email,

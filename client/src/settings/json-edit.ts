@@ -88,6 +88,12 @@ export function memberValueStart(text: string, open: number, key: string): numbe
   return members(blankComments(text), open).list.find((m) => m.key === key)?.valueStart;
 }
 
+/** The text of `key`'s value in the object at `open` as it stands in the file (comments inside kept), or undefined. */
+export function memberRaw(text: string, open: number, key: string): string | undefined {
+  const m = members(blankComments(text), open).list.find((x) => x.key === key);
+  return m ? text.slice(m.valueStart, m.valueEnd) : undefined;
+}
+
 export function memberValue(text: string, open: number, key: string): unknown {
   const scan = blankComments(text);
   const m = members(scan, open).list.find((x) => x.key === key);
@@ -113,6 +119,14 @@ export function setMember(text: string, open: number, key: string, raw: string, 
   }
   const indent = lineIndent(text, open);
   return `${text.slice(0, open)}{\n${indent}${unit}${member}\n${indent}}${text.slice(close + 1)}`;
+}
+
+/** Renames member `key` of the object at `open` to `to`, in place (its value and every other byte kept). */
+export function renameMember(text: string, open: number, key: string, to: string): string {
+  const scan = blankComments(text);
+  const m = members(scan, open).list.find((x) => x.key === key);
+  if (!m) return text;
+  return text.slice(0, m.keyStart) + JSON.stringify(to) + text.slice(stringEnd(scan, m.keyStart));
 }
 
 /** Removes `key` from the object at `open`, with its comma; an object left empty becomes `{}`. */

@@ -39,12 +39,16 @@ function join({ lines, eol, finalEol }: Lines): string {
   return lines.join(eol) + (finalEol ? eol : '');
 }
 
-/** The person's own lines: the client's blocks removed and the lines it disabled restored. */
-function ownLines(lines: string[], file: string): string[] {
+/**
+ * The person's own lines: the client's blocks removed and the lines it disabled restored. With `tool`, only
+ * that edit's blocks and disabled lines (`disabled` marks them): another edit's stay, as the person's.
+ */
+function ownLines(lines: string[], file: string, tool?: string, disabled = DISABLED): string[] {
   const own: string[] = [];
+  const begin = tool === undefined ? BEGIN_PREFIX : `${BEGIN_PREFIX} ${tool} >>>`;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.startsWith(BEGIN_PREFIX)) {
+    if (line.startsWith(begin)) {
       const end = lines.indexOf(END, i + 1);
       if (end < 0)
         throw new CliError(
@@ -55,21 +59,26 @@ function ownLines(lines: string[], file: string): string[] {
       i = end;
       continue;
     }
-    own.push(line.startsWith(DISABLED) ? line.slice(DISABLED.length) : line);
+    own.push(line.startsWith(disabled) ? line.slice(disabled.length) : line);
   }
   return own;
 }
 
-export function hasManagedBlock(text: string): boolean {
-  return split(text).lines.some((l) => l.startsWith(BEGIN_PREFIX));
+/** Whether the text holds a block of the client's (of `tool`'s, when named). */
+export function hasManagedBlock(text: string, tool?: string): boolean {
+  const begin = tool === undefined ? BEGIN_PREFIX : `${BEGIN_PREFIX} ${tool} >>>`;
+  return split(text).lines.some((l) => l.startsWith(begin));
 }
+
+const beginLine = (tool: string, command: string) =>
+  `${BEGIN_PREFIX} ${tool} >>> written by \`gatehouse-client ${command}\`; \`gatehouse-client setup --undo ${tool.replace(/-mcp$/, '')}\` removes it`;
 
 /** The file with the client's lines in place; `file` names it in error messages. */
 export function applyManaged(text: string | null, edit: ManagedEdit, file: string): string {
   const parsed = split(text ?? '');
-  const own = ownLines(parsed.lines, file);
+  const own = ownLines(parsed.lines, file, edit.tool);
   const kept = own.map((line, i) => (edit.clashes(line, i, own) ? DISABLED + line : line));
-  const begin = `${BEGIN_PREFIX} ${edit.tool} >>> written by \`gatehouse-client setup ${edit.tool}\`; \`gatehouse-client setup --undo ${edit.tool}\` removes it`;
+  const begin = beginLine(edit.tool, `setup ${edit.tool}`);
   const block = (body: string[]) => (body.length ? [begin, ...body, END] : []);
   return join({
     lines: [...block(edit.top), ...kept, ...block(edit.bottom)],
@@ -78,8 +87,43 @@ export function applyManaged(text: string | null, edit: ManagedEdit, file: strin
   });
 }
 
-/** The file as it was before `applyManaged`. */
-export function removeManaged(text: string, file: string): string {
+/** The file as it was before `applyManaged` (of `tool`'s edit, when named; every edit's otherwise). */
+export function removeManaged(text: string, file: string, tool?: string): string {
   const parsed = split(text);
-  return join({ ...parsed, lines: ownLines(parsed.lines, file) });
+  return join({ ...parsed, lines: ownLines(parsed.lines, file, tool) });
+}
+
+/**
+ * An edit inside the file rather than at its ends (keys inside a TOML table): its blocks go before given
+ * lines, and the lines it replaces are disabled with a marker that names its tool, so that it and the
+ * other edits of the same file (`applyManaged`) each take out only their own.
+ */
+export interface InlineEdit {
+  tool: string;
+  /** The command that writes it, named in the block's first line. */
+  command: string;
+  /** From the person's own lines: the blocks to put before line i, and the lines to disable. */
+  plan(own: string[]): { before: Map<number, string[]>; disable: Set<number> };
+}
+
+const inlineDisabled = (tool: string) => `# gatehouse-client ${tool} disabled: `;
+
+export function applyInline(text: string, edit: InlineEdit, file: string): string {
+  const parsed = split(text);
+  const disabled = inlineDisabled(edit.tool);
+  const own = ownLines(parsed.lines, file, edit.tool, disabled);
+  const { before, disable } = edit.plan(own);
+  const lines: string[] = [];
+  own.forEach((line, i) => {
+    const body = before.get(i);
+    if (body) lines.push(beginLine(edit.tool, edit.command), ...body, END);
+    lines.push(disable.has(i) ? disabled + line : line);
+  });
+  return join({ ...parsed, lines });
+}
+
+/** The file as it was before `applyInline`. */
+export function removeInline(text: string, tool: string, file: string): string {
+  const parsed = split(text);
+  return join({ ...parsed, lines: ownLines(parsed.lines, file, tool, inlineDisabled(tool)) });
 }

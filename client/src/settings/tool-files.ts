@@ -48,7 +48,8 @@ const TABLE = /^\s*\[/;
 const PROVIDER_ID = 'gatehouse';
 
 /** Gemini CLI's own directory: `.gemini` in $GEMINI_CLI_HOME, which replaces the home directory for it. */
-const geminiDir = (home: string, env: NodeJS.ProcessEnv) => path.join(env.GEMINI_CLI_HOME || home, '.gemini');
+export const geminiDir = (home: string, env: NodeJS.ProcessEnv) =>
+  path.join(env.GEMINI_CLI_HOME || home, '.gemini');
 
 // With GOOGLE_GEMINI_BASE_URL set and no sign-in method chosen, Gemini CLI 0.61 picks its `gateway` method,
 // which `gemini -p` refuses ("Invalid auth method selected."); "Use Gemini API Key" is the method that sends
@@ -91,7 +92,7 @@ export const TOOL_FILES: Record<string, ToolFile> = {
       };
       return { text: applyManaged(text, edit, file), record: {} };
     },
-    undo: (text, _record, file) => removeManaged(text, file),
+    undo: (text, _record, file) => removeManaged(text, file, 'gemini-cli'),
     needsRecord: false,
     extra: {
       file: (home, env) => path.join(geminiDir(home, env), 'settings.json'),
@@ -108,7 +109,7 @@ export const TOOL_FILES: Record<string, ToolFile> = {
     file: (home, env) => path.join(env.CODEX_HOME || path.join(home, '.codex'), 'config.toml'),
     apply(text, vars, mode, _record, file) {
       const baseUrl = vars.find((v) => v.name === 'OPENAI_BASE_URL')!.value;
-      const own = removeManaged(text ?? '', file).split(/\r?\n/);
+      const own = removeManaged(text ?? '', file, 'codex').split(/\r?\n/);
       if (own.some((l) => new RegExp(`^\\s*\\[\\s*model_providers\\.${PROVIDER_ID}\\s*\\]`).test(l)))
         throw new CliError(
           `${file} already defines [model_providers.${PROVIDER_ID}] itself; rename or remove that table, ` +
@@ -133,7 +134,7 @@ export const TOOL_FILES: Record<string, ToolFile> = {
       };
       return { text: applyManaged(text, edit, file), record: {} };
     },
-    undo: (text, _record, file) => removeManaged(text, file),
+    undo: (text, _record, file) => removeManaged(text, file, 'codex'),
     needsRecord: false,
   },
 };

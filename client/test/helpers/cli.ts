@@ -50,9 +50,15 @@ export interface Run {
   done(timeoutMs?: number): Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-export function startCli(machine: Machine, args: string[], env: Record<string, string> = {}): Run {
+/** Starts a command in `cwd` (the home directory unless told: a project's files are read from its own). */
+export function startCli(
+  machine: Machine,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = machine.home,
+): Run {
   const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: machine.home,
+    cwd,
     env: { ...machine.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +108,7 @@ export function runCli(
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 60_000,
+  cwd = machine.home,
 ) {
-  return startCli(machine, args, env).done(timeoutMs);
+  return startCli(machine, args, env, cwd).done(timeoutMs);
 }

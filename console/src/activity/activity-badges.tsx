@@ -1,9 +1,16 @@
-// The outcome of a Gateway request, coloured by what it means, and the signals (policy rules) that fired.
+// The outcome of a Gateway request, coloured by what it means, and the signals (policy rules) that
+// fired, each with what the policy did about it (blocked, redacted, alerted) where the record says.
 import { Badge, Group, Text } from '@mantine/core';
-import type { Outcome } from '../api/client';
-import { OUTCOME_COLOR } from './format';
+import {
+  OUTCOME_COLOR,
+  SIGNAL_ACTION_COLOR,
+  SIGNAL_ACTION_WORD,
+  signalsWithActions,
+  type ActivityOutcome,
+  type ActivityRecord,
+} from './format';
 
-export function OutcomeBadge({ outcome }: { outcome: Outcome }) {
+export function OutcomeBadge({ outcome }: { outcome: ActivityOutcome }) {
   return (
     <Badge color={OUTCOME_COLOR[outcome]} variant="light" tt="none">
       {outcome}
@@ -11,7 +18,8 @@ export function OutcomeBadge({ outcome }: { outcome: Outcome }) {
   );
 }
 
-export function SignalBadges({ signals }: { signals: string[] }) {
+export function SignalBadges({ activity }: { activity: Pick<ActivityRecord, 'signals' | 'signal_actions'> }) {
+  const signals = signalsWithActions(activity);
   if (signals.length === 0)
     return (
       <Text size="sm" c="dimmed" aria-label="No signals">
@@ -20,9 +28,16 @@ export function SignalBadges({ signals }: { signals: string[] }) {
     );
   return (
     <Group gap={4}>
-      {signals.map((s) => (
-        <Badge key={s} color="yellow" variant="outline" size="sm" tt="none">
-          {s}
+      {signals.map(({ rule, action }) => (
+        <Badge
+          key={rule}
+          color={action ? SIGNAL_ACTION_COLOR[action] : 'yellow'}
+          variant="outline"
+          size="sm"
+          tt="none"
+          data-signal={rule}
+        >
+          {action ? `${rule}: ${SIGNAL_ACTION_WORD[action]}` : rule}
         </Badge>
       ))}
     </Group>

@@ -1,12 +1,18 @@
 // The activity table, newest first: one row per Gateway request. A row (or its time, for the keyboard)
 // opens the request's detail.
 import { Anchor, Table, Text } from '@mantine/core';
-import type { Activity } from '../api/client';
 import { FAMILY_SHORT } from '../provider-keys/provider-families';
 import { TableHead } from '../ui/table-head';
 import { OutcomeBadge, SignalBadges } from './activity-badges';
-import { caller, formatMs, formatTime, tokens } from './format';
+import { caller, formatMs, formatTime, tokens, type ActivityRecord } from './format';
 
+/** Where a request went: the provider, or for an MCP call the server's alias. */
+function destination(a: ActivityRecord): string {
+  if (a.mcp_server !== undefined) return `MCP ${a.mcp_server}`;
+  return a.provider ? FAMILY_SHORT[a.provider] : '—';
+}
+
+// An MCP call shows its server in the Provider column and its tool (or method) in the Model column.
 const COLUMNS = [
   'Time',
   'Caller',
@@ -20,7 +26,7 @@ const COLUMNS = [
   'Latency',
 ];
 
-export function ActivityTable(props: { activity: Activity[]; onOpen(a: Activity): void }) {
+export function ActivityTable(props: { activity: ActivityRecord[]; onOpen(a: ActivityRecord): void }) {
   return (
     <Table.ScrollContainer minWidth={1020}>
       <Table striped highlightOnHover aria-label="Gateway requests">
@@ -48,19 +54,23 @@ export function ActivityTable(props: { activity: Activity[]; onOpen(a: Activity)
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" c={a.actor ? undefined : 'dimmed'}>
+                <Text size="sm" c={a.actor ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
                   {caller(a)}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{a.tool}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {a.tool}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{a.provider ? FAMILY_SHORT[a.provider] : '—'}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {destination(a)}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {a.model ?? '—'}
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {a.mcp_server !== undefined ? (a.mcp_tool ?? a.mcp_method ?? '—') : (a.model ?? '—')}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -70,7 +80,7 @@ export function ActivityTable(props: { activity: Activity[]; onOpen(a: Activity)
                 <OutcomeBadge outcome={a.outcome} />
               </Table.Td>
               <Table.Td>
-                <SignalBadges signals={a.signals} />
+                <SignalBadges activity={a} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -16,11 +16,13 @@ export type Outcome = Activity['outcome'];
 export type PolicyDocument = components['schemas']['PolicyDocument'];
 export type Enforcement = PolicyDocument['enforcement'];
 type Detectors = PolicyDocument['detectors'];
-/** The detectors whose settings are one action and an allowlist: every one but the custom rules. */
+/** The detectors whose settings are one action and an allowlist: all but custom rules and slopsquat. */
 export type ActionDetector = {
-  [K in keyof Detectors]: Detectors[K] extends unknown[] ? never : K;
+  [K in keyof Detectors]: Detectors[K] extends unknown[] ? never : K extends 'slopsquat' ? never : K;
 }[keyof Detectors];
 export type DetectorSettings = Detectors[ActionDetector];
+/** The slopsquat detector's: its action (no redact), its young window, its deadline, its allowlist. */
+export type SlopsquatSettings = Detectors['slopsquat'];
 export type AllowEntry = DetectorSettings['allowlist'][number];
 export type CustomRule = PolicyDocument['detectors']['custom'][number];
 export type Action = CustomRule['action'];
@@ -36,11 +38,49 @@ export type Developer = components['schemas']['Developer'];
 export type DeveloperStatus = Developer['status'];
 export type Device = components['schemas']['Device'];
 export type DeviceStatus = Device['status'];
+export type McpServer = components['schemas']['McpServer'];
+/** A server as the list shows it: with its tools counted by state. */
+export type McpServerListed =
+  paths['/api/v1/mcp/servers']['get']['responses'][200]['content']['application/json']['mcp_servers'][number];
+export type McpTool = components['schemas']['McpTool'];
+/** A local server (the endpoint client's) as the list shows it: with its owner and its tools counted. */
+export type McpLocalServerListed =
+  paths['/api/v1/mcp/local-servers']['get']['responses'][200]['content']['application/json']['local_servers'][number];
+/** The policy's mcp section (optional in a document: absent means the defaults). */
+export type McpPolicy = NonNullable<PolicyDocument['mcp']>;
+export type McpToolState = McpTool['state'];
+/** A package name the Gateway caught, with its sightings per reason and why it is not published. */
+export type CaughtName =
+  paths['/api/v1/slopsquat/names']['get']['responses'][200]['content']['application/json']['names'][number];
+export type WithheldReason = NonNullable<CaughtName['withheld']>;
+export type Ecosystem = CaughtName['ecosystem'];
+/** A page of the public observatory feed, as GET /v1/slopsquat/observatory serves it. */
+export type FeedPage =
+  paths['/api/v1/slopsquat/observatory/preview']['get']['responses'][200]['content']['application/json'];
+/** A SIEM push destination, with its lag per stream, as GET /api/v1/siem/destinations serves it. */
+export type SiemDestination = components['schemas']['SiemDestination'];
+/** What the receiver answered to a destination's test event. */
+export type SiemTestResult =
+  paths['/api/v1/siem/destinations/{id}/test']['post']['responses'][200]['content']['application/json'];
+export type ObservatorySettingsView =
+  paths['/api/v1/slopsquat/settings']['get']['responses'][200]['content']['application/json'];
+/** What a settings change sends: every setting, the changed ones and the rest as they are. */
+export type ObservatorySettings = NonNullable<
+  paths['/api/v1/slopsquat/settings']['put']['requestBody']
+>['content']['application/json'];
+export type SubscriptionStatus = ObservatorySettingsView['subscription_status'][number];
 /** What an invite answers besides the person: the link, its expiry, and whether the e-mail went out. */
 export type InvitationSent = Omit<
   paths['/api/v1/developers']['post']['responses'][201]['content']['application/json'],
   'developer'
 >;
+
+/** How long each log is kept, in days, as GET /api/v1/settings/retention serves it. */
+export type RetentionSettings =
+  paths['/api/v1/settings/retention']['get']['responses'][200]['content']['application/json'];
+/** Each log's oldest record kept and what the retention job last did. */
+export type RetentionStatus =
+  paths['/api/v1/settings/retention/status']['get']['responses'][200]['content']['application/json'];
 
 /** An error the API returned: its stable code, and the sentence to show. */
 export class ApiError extends Error {

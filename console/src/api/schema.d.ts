@@ -76,11 +76,33 @@ export interface paths {
     };
     /**
      * Gateway requests, after a cursor or newest first, with filters
-     * @description In ascending order (the default), poll with the last next_cursor as after to receive every row exactly once; when no row follows, next_cursor repeats the cursor you sent. With order=desc, pass next_cursor as before for the next, older page; next_cursor is null after the oldest row. since is inclusive, until exclusive.
+     * @description The SIEM pull of the Gateway’s traffic, sibling of GET /api/v1/audit/events with the same cursor: every Gateway request, refused ones included, with the credential (actor) or the developer and device of a device token, the address and the outcome. Rows are numbered in commit order on both engines, so a poller that follows next_cursor never skips or repeats one (docs/operations.md, “What a SIEM reads”). In ascending order (the default), poll with the last next_cursor as after to receive every row exactly once; when no row follows, next_cursor repeats the cursor you sent. With order=desc, pass next_cursor as before for the next, older page; next_cursor is null after the oldest row. since is inclusive, until exclusive.
      *
      *     Who may call it: an admin session with role viewer or above, or a token with the audit:read scope.
      */
     get: operations['listActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/activity/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Requests by outcome over time, the busiest, findings and devices, for a window
+     * @description Computed from hourly rollups kept with the activity (never by reading the activity): the same figures as the console’s overview.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the audit:read scope.
+     */
+    get: operations['summariseActivity'];
     put?: never;
     post?: never;
     delete?: never;
@@ -137,6 +159,28 @@ export interface paths {
      * @description Who may call it: an admin session with role owner or above.
      */
     patch: operations['changeAdminRole'];
+    trace?: never;
+  };
+  '/api/v1/audit/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every action an audit event may carry, in alphabetical order
+     * @description The names the server writes, from its own code: what the action filter of the audit events takes and what a SIEM rule can match. A name is added, never renamed.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the audit:read scope.
+     */
+    get: operations['listAuditActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/audit/events': {
@@ -391,7 +435,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Developers in order of creation, after a cursor or newest first, by status or e-mail
+     * Developers in order of creation, after a cursor or newest first, by status, e-mail or search
      * @description since and until select by creation time.
      *
      *     Who may call it: an admin session with role viewer or above, or a token with the users:read scope.
@@ -513,6 +557,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/gateway/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Gateway’s health per provider over the last five minutes (as its GET /v1/status)
+     * @description Who may call it: an admin session with role viewer or above, or a token with the audit:read scope.
+     */
+    get: operations['getGatewayStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/invitations/accept': {
     parameters: {
       query?: never;
@@ -551,6 +615,186 @@ export interface paths {
      *     Who may call it: anyone.
      */
     post: operations['inspectInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/local-servers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the local MCP servers the endpoint clients reported, by developer and device
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['listMcpLocalServers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/local-servers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One local MCP server with its tools as Gatehouse has pinned them
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getMcpLocalServer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/local-servers/{id}/tools/{name}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a local server’s changed or new tool definition as its pin (and unblock it)
+     * @description Give the sha256 of the definition you reviewed: if the server has shown another one since, the answer is 409 and nothing is approved. This server on this machine only; a policy rule holds everywhere.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['approveMcpLocalTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/local-servers/{id}/tools/{name}/block': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Block a local server’s tool: filtered out of tools/list and refused, until approved
+     * @description This server on this machine only. To block a server or tool on every machine, add the rule to the policy’s mcp.servers.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['blockMcpLocalTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/servers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the registered MCP servers (headers masked), each with its tools counted by state
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['listMcpServers'];
+    put?: never;
+    /**
+     * Register a remote MCP server, reached through the Gateway at /mcp/{alias}
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['createMcpServer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/servers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One MCP server (headers masked) with its tools as Gatehouse has seen them
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getMcpServer'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove an MCP server and its tools’ pins; /mcp/{alias} then answers 404
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    delete: operations['deleteMcpServer'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an MCP server’s alias, url, description, headers or whether it is routed
+     * @description `headers` replaces the whole set ({} sends none). A new url needs `headers` in the same request when the server has any (the credentials go wherever url points); without it: 400 secret_required.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    patch: operations['updateMcpServer'];
+    trace?: never;
+  };
+  '/api/v1/mcp/servers/{id}/tools/{name}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept the tool’s changed or new definition as its pin (and unblock it)
+     * @description Give the sha256 of the definition you reviewed: if the server has shown another one since, the answer is 409 and nothing is approved.
+     *
+     *     Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['approveMcpTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mcp/servers/{id}/tools/{name}/block': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Block the tool: hidden from tools/list and refused, until approved
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    post: operations['blockMcpTool'];
     delete?: never;
     options?: never;
     head?: never;
@@ -859,6 +1103,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/settings/retention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How long each log is kept
+     * @description Who may call it: an admin session with role viewer or above.
+     */
+    get: operations['getRetentionSettings'];
+    /**
+     * Change how long each log is kept
+     * @description Records past a new setting are deleted at the retention job’s next run (hourly). Lowering audit_days must be confirmed by repeating the new value in confirm_audit_days; without it: 400 confirmation_mismatch. Audited as settings.retention_changed (each value before and after), and a lowered audit retention also as settings.audit_retention_lowered.
+     *
+     *     Who may call it: an admin session with role admin or above.
+     */
+    put: operations['setRetentionSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/settings/retention/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each log’s oldest record kept, and what the retention job last did
+     * @description Who may call it: an admin session with role viewer or above.
+     */
+    get: operations['getRetentionStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/setup': {
     parameters: {
       query?: never;
@@ -873,6 +1163,152 @@ export interface paths {
      * @description Who may call it: anyone.
      */
     post: operations['completeSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/siem/destinations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the SIEM destinations, each with its lag, last success and last error
+     * @description Who may call it: an admin session with role admin or above.
+     */
+    get: operations['listSiemDestinations'];
+    put?: never;
+    /**
+     * Add a SIEM destination: audit events, activity and findings pushed to it as they are recorded
+     * @description It receives what is recorded from its creation on (the pull API, GET /api/v1/audit/events, serves what came before). Audited as siem_destination.created (never with the token or secret).
+     *
+     *     Who may call it: an admin session with role admin or above.
+     */
+    post: operations['createSiemDestination'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/siem/destinations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One SIEM destination, with its lag, last success and last error
+     * @description Who may call it: an admin session with role admin or above.
+     */
+    get: operations['getSiemDestination'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a SIEM destination; what it had not received is no longer held back from retention
+     * @description Who may call it: an admin session with role admin or above.
+     */
+    delete: operations['deleteSiemDestination'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a SIEM destination
+     * @description Fields left out are kept, token and secret included. A stream added starts at its log’s head. A change retries a failing destination at once. Audited as siem_destination.updated.
+     *
+     *     Who may call it: an admin session with role admin or above.
+     */
+    patch: operations['updateSiemDestination'];
+    trace?: never;
+  };
+  '/api/v1/siem/destinations/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send one synthetic test event through the destination’s transport, and say what the receiver answered
+     * @description The event is an audit event with action siem_destination.test and details.test true; it is not recorded in the audit log (the test itself is, as siem_destination.tested).
+     *
+     *     Who may call it: an admin session with role admin or above.
+     */
+    post: operations['testSiemDestination'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/slopsquat/names': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Package names caught here, published or not, and why not
+     * @description Every name the Gateway caught (invented, young, a placeholder, a known hallucination, …), in (ecosystem, name) order, with its sightings per reason, the installs it stopped, how many developers saw it invented, and whether the public feed lists it.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the risk:read scope.
+     */
+    get: operations['listSlopsquatNames'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/slopsquat/observatory/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The public observatory feed, exactly as published (even while it is off)
+     * @description The same body GET /v1/slopsquat/observatory on the Gateway serves for the same query, whether the feed is on or off.
+     *
+     *     Who may call it: an admin session with role viewer or above, or a token with the risk:read scope.
+     */
+    get: operations['previewSlopsquatObservatory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/slopsquat/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The observatory’s settings, and how each subscribed feed was last read
+     * @description Who may call it: an admin session with role viewer or above, or a token with the policy:read scope.
+     */
+    get: operations['getSlopsquatSettings'];
+    /**
+     * Change the observatory’s settings (audited)
+     * @description Who may call it: an admin session with role admin or above, or a token with the policy:write scope.
+     */
+    put: operations['setSlopsquatSettings'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -896,21 +1332,35 @@ export interface components {
         name: string;
       } | null;
       error_code: string | null;
+      /** @description The risk findings this request raised or repeated (of the requests each finding keeps: its first and its latest 100). Findings are written within a second of the request, so a record read at once may not list them yet. */
+      finding_ids: string[];
       id: string;
       input_tokens: number | null;
       ip: string;
       /** @description From the request’s arrival to the last byte of the answer. */
       latency_ms: number;
+      mcp_method?: string | null;
+      /** @description An MCP call (/mcp/{alias}): the server’s alias in the MCP inventory. */
+      mcp_server?: string;
+      /**
+       * @description An MCP call: routed through /mcp/{alias}, or a local server’s decision asked by the endpoint client’s shim (/mcp/decide, /mcp/observations).
+       * @enum {unknown}
+       */
+      mcp_source?: 'routed' | 'local';
+      mcp_tool?: string | null;
       /**
        * @description The tool’s mode: provider_key (the organisation’s provider key went upstream) or subscription (the tool’s own credential did).
        * @enum {unknown}
        */
       mode?: 'provider_key' | 'subscription';
       model: string | null;
-      /** @description messages, count_tokens, chat.completions, generateContent, …; for a path the Gateway does not serve (not_found), its method and path, as "POST /v1/batches". */
+      /** @description messages, count_tokens, chat.completions, generateContent, …; for a path the Gateway does not serve (not_found), its method and path, as "POST /v1/batches"; for an MCP call, its JSON-RPC method (tools/call, …), or stream (the server’s own GET stream), session.end (DELETE) or response (the caller’s answer to the server’s request). */
       operation: string;
-      /** @enum {unknown} */
-      outcome: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
+      /**
+       * @description allowed; redacted (answered, with something of the prompt or the answer redacted by the policy); blocked (by the policy); upstream_error; gateway_error.
+       * @enum {unknown}
+       */
+      outcome: 'allowed' | 'redacted' | 'blocked' | 'upstream_error' | 'gateway_error';
       output_tokens: number | null;
       provider: ('anthropic' | 'openai' | 'azure' | 'gemini') | null;
       provider_key_id: string | null;
@@ -919,6 +1369,10 @@ export interface components {
       /** @description Also sent to the caller as x-gatehouse-request-id. */
       request_id: string;
       response_bytes: number;
+      /** @description What the policy did about each signal, by rule: block, redact or alert (alert also for every rule under enforcement monitor). {} for records written before it was kept. */
+      signal_actions: {
+        [key: string]: 'block' | 'redact' | 'alert';
+      };
       /** @description The policy rules that fired. */
       signals: string[];
       /** @description The HTTP status the caller received. */
@@ -930,6 +1384,112 @@ export interface components {
       tool: string;
       ttfb_ms: number | null;
       user_agent: string | null;
+    };
+    ActivitySummary: {
+      /** @description 3600 (24h), 21600 (7d) or 86400 (30d). */
+      bucket_seconds: number;
+      /** @description Devices with a live (not revoked, not expired) session now. */
+      devices_signed_in: number;
+      findings_open: {
+        /** @description Open critical findings now. */
+        critical: number;
+        /** @description Open high findings now. */
+        high: number;
+        /** @description Open low findings now. */
+        low: number;
+        /** @description Open medium findings now. */
+        medium: number;
+      };
+      /**
+       * Format: date-time
+       * @description until minus the window.
+       */
+      from: string;
+      /** @description One bucket per UTC hour, 6-hour block or day, oldest first, empty ones included; the first and last may be partial. */
+      series: {
+        /** @description Answered, with nothing redacted. */
+        allowed: number;
+        /** @description Stopped by the policy. */
+        blocked: number;
+        /** @description Risk findings raised (first seen) in the period. */
+        findings: number;
+        /** @description Refused or failed by the Gateway itself (no token, no provider key, …). */
+        gateway_errors: number;
+        /** @description Answered, with something of the prompt or the answer redacted by the policy. */
+        redacted: number;
+        /** @description Every activity record: model requests and MCP calls. */
+        requests: number;
+        /** Format: date-time */
+        start: string;
+        /** @description Input tokens the providers reported. */
+        tokens_in: number;
+        /** @description Output tokens the providers reported. */
+        tokens_out: number;
+        /** @description The provider (or MCP server) failed or could not be reached. */
+        upstream_errors: number;
+      }[];
+      /** @description Each list the 5 busiest at most, busiest first. */
+      top: {
+        developers: {
+          /** @description Of them, stopped by the policy. */
+          blocked: number;
+          /** @description The actor’s id: a developer’s or an API credential’s. */
+          id: string;
+          /** @description A developer’s name (or e-mail), a credential’s name. */
+          name: string;
+          /** @description Requests in the window. */
+          requests: number;
+        }[];
+        models: {
+          /** @description Of them, stopped by the policy. */
+          blocked: number;
+          name: string;
+          /** @description Requests in the window. */
+          requests: number;
+        }[];
+        providers: {
+          /** @description Of them, stopped by the policy. */
+          blocked: number;
+          name: string;
+          /** @description Requests in the window. */
+          requests: number;
+        }[];
+        tools: {
+          /** @description Of them, stopped by the policy. */
+          blocked: number;
+          name: string;
+          /** @description Requests in the window. */
+          requests: number;
+        }[];
+      };
+      /** @description The window’s figures: the sum of the series. Counted by whole hours, so the hour `from` falls in is counted whole. */
+      totals: {
+        /** @description Answered, with nothing redacted. */
+        allowed: number;
+        /** @description Stopped by the policy. */
+        blocked: number;
+        /** @description Risk findings raised (first seen) in the period. */
+        findings: number;
+        /** @description Refused or failed by the Gateway itself (no token, no provider key, …). */
+        gateway_errors: number;
+        /** @description Answered, with something of the prompt or the answer redacted by the policy. */
+        redacted: number;
+        /** @description Every activity record: model requests and MCP calls. */
+        requests: number;
+        /** @description Input tokens the providers reported. */
+        tokens_in: number;
+        /** @description Output tokens the providers reported. */
+        tokens_out: number;
+        /** @description The provider (or MCP server) failed or could not be reached. */
+        upstream_errors: number;
+      };
+      /**
+       * Format: date-time
+       * @description Now.
+       */
+      until: string;
+      /** @enum {unknown} */
+      window: '24h' | '7d' | '30d';
     };
     AdminRecord: {
       /** Format: date-time */
@@ -1049,10 +1609,127 @@ export interface components {
       error: {
         /** @description Stable error code; assert on this, not on the message. */
         code: string;
+        /** @description The input the error is about, as a path: body.email, body.detectors.custom[0].id, querystring.limit. */
+        field?: string;
         /** @description A sentence a person can act on. */
         message: string;
         request_id: string;
       };
+    };
+    GatewayStatus: {
+      /**
+       * @description in_process: the Gateway runs in this process, and providers is its health; separate: this process serves the console only (GATEHOUSE_ROLE=console), so providers is empty: ask each Gateway replica’s own GET /v1/status.
+       * @enum {unknown}
+       */
+      gateway: 'in_process' | 'separate';
+      providers: {
+        error_rate: number;
+        last_error: {
+          /** Format: date-time */
+          at: string;
+          reason: string;
+          status: number | null;
+        } | null;
+        mean_latency_ms: number | null;
+        /** @enum {unknown} */
+        provider: 'anthropic' | 'openai' | 'azure' | 'gemini';
+        rate_limited: number;
+        requests: number;
+        /**
+         * @description From the share of 5xx, unreachable and timed-out upstream answers in the window: 5 % or more degraded, 50 % or more down; unknown with no request in the window.
+         * @enum {unknown}
+         */
+        status: 'operational' | 'degraded' | 'down' | 'unknown';
+        window_seconds: number;
+      }[];
+    };
+    McpLocalServer: {
+      /** @description SHA-256 of its arguments (never stored in clear). */
+      args_sha256: string;
+      /** @description The command that runs it, as the shim reported it. */
+      command: string;
+      /** @description Reported with an access token (gateway:invoke) rather than a device: that credential. */
+      credential: {
+        id: string;
+        name: string | null;
+      } | null;
+      developer: {
+        email: string | null;
+        id: string;
+        name: string | null;
+      } | null;
+      device: {
+        id: string;
+        name: string | null;
+      } | null;
+      /** Format: date-time */
+      first_seen: string;
+      id: string;
+      /** @description Its first tools/list; a tool that appears later is a finding. */
+      inventoried_at: string | null;
+      /**
+       * Format: date-time
+       * @description Its last sighting, written at most once a minute.
+       */
+      last_seen: string;
+      /** @description The server’s name as the developer’s tool configures it. */
+      name: string;
+      protocol_version: string | null;
+      /** @description The serverInfo of its initialize answer. */
+      server_info: {
+        [key: string]: unknown;
+      } | null;
+    };
+    McpServer: {
+      /** @description The {alias} of the Gateway’s /mcp/{alias}. */
+      alias: string;
+      /** Format: date-time */
+      created_at: string;
+      description: string | null;
+      /** @description A disabled server is not routed. */
+      enabled: boolean;
+      /** @description The server’s own headers, each value masked (••••last4); never shown whole. */
+      headers: {
+        [key: string]: string;
+      };
+      id: string;
+      /** @description When a client first listed its tools through the Gateway; a tool that appears later is a finding. */
+      inventoried_at: string | null;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description The server’s Streamable HTTP endpoint. */
+      url: string;
+    };
+    McpTool: {
+      calls: number;
+      definition: {
+        [key: string]: unknown;
+      } | null;
+      description: string | null;
+      errors: number;
+      /** Format: date-time */
+      first_seen: string;
+      /** Format: date-time */
+      last_seen: string;
+      name: string;
+      /** @description What the server shows now, when it is not the pinned definition: approve or block it. */
+      pending?: {
+        definition: {
+          [key: string]: unknown;
+        } | null;
+        sha256: string;
+      };
+      removed_at: string | null;
+      /** @description The pin: SHA-256 of the canonical JSON of the definition. null: a new tool awaiting approval. */
+      sha256: string | null;
+      /** @description Tool-poisoning rules that fired on the definition last seen. */
+      signals: string[];
+      /**
+       * @description pinned: as approved; changed: the server shows another definition (pending); blocked: by an admin; new: awaiting an admin’s approval.
+       * @enum {unknown}
+       */
+      state: 'pinned' | 'changed' | 'blocked' | 'new';
+      title: string | null;
     };
     ModelList: {
       /** @description false: the list follows the provider keys' enabled models. */
@@ -1130,12 +1807,83 @@ export interface components {
             value?: string;
           }[];
         };
+        /**
+         * @description Slopsquatting: Packages that a model tells an agent to install but that do not exist in their registry (names models invent, which attackers register), were first published only days ago, are a registry’s security placeholder, or sit one edit away from a popular package: checked against the npm, PyPI, crates.io, Go, RubyGems and Packagist registries.
+         * @default {
+         *       "action": "block",
+         *       "young_days": 30,
+         *       "allowlist": []
+         *     }
+         */
+        slopsquat: {
+          /**
+           * @description block: stop a tool call that would install a missing, young, placeholder or known-hallucinated package (prose only ever alerts); alert: record only; off: no lookups. redact is not offered: a package name cannot be redacted into something installable.
+           * @enum {unknown}
+           */
+          action: 'block' | 'alert' | 'off';
+          allowlist: {
+            note?: string;
+            /** @description A regular expression a value may match. */
+            pattern?: string;
+            /** @description An exact value. */
+            value?: string;
+          }[];
+          /** @description The longest a tool call is held while its package names are looked up; an unanswered lookup is then a signal, never a block. Absent: the lookups’ own deadline. */
+          deadline_ms?: number;
+          /** @description A package first published within this many days is young (0: never). */
+          young_days: number;
+        };
       };
       /**
        * @description enforce: act on the actions; monitor: detect and record, never block or redact; off: scan nothing.
        * @enum {unknown}
        */
       enforcement: 'enforce' | 'monitor' | 'off';
+      /** @description MCP servers and their tools; absent, or a member left out: the default. */
+      mcp?: {
+        /** @description Local servers (the endpoint client’s) by the command that runs them: `npx`, `docker`, `/opt/tools/*`. A key without a slash also matches the command’s base name. Applies to a server whose entry in `servers` sets no `action`; an exact command wins over patterns, and among matching patterns block wins. */
+        commands?: {
+          [key: string]: 'allow' | 'block';
+        };
+        /**
+         * @description For a tool that no rule names.
+         * @enum {unknown}
+         */
+        default?: 'allow' | 'block';
+        /**
+         * @description What a local server’s call does when the Gateway cannot be reached.
+         * @enum {unknown}
+         */
+        offline?: 'allow' | 'block';
+        /**
+         * @description enforce: a tool whose definition changed, or that waits for an admin, is hidden and refused until approved; monitor: the risk finding only; off: definitions are not compared.
+         * @enum {unknown}
+         */
+        pinning?: 'enforce' | 'monitor' | 'off';
+        /**
+         * @description trust_first: a tool is pinned on first sight; approve: every new tool waits for an admin.
+         * @enum {unknown}
+         */
+        pinning_mode?: 'trust_first' | 'approve';
+        /** @description Run the detectors on tools/call arguments. */
+        scan_arguments?: boolean;
+        /** @description Run the detectors on tool results. */
+        scan_results?: boolean;
+        /** @description Rules per server, under its alias (routed) or its local name (endpoint client). */
+        servers?: {
+          [key: string]: {
+            /**
+             * @description The server as a whole: block refuses every tool not allowed by name or pattern below.
+             * @enum {unknown}
+             */
+            action?: 'allow' | 'block';
+            /** @description Tool names and patterns (`*` stands for any run of characters, such as delete_*). An exact name wins over patterns; among matching patterns, block wins. */
+            tools?: {
+              [key: string]: 'allow' | 'block';
+            };
+          };
+        };
+      };
       /** @description Tools with settings of their own (absent: none); a tool not listed is in provider_key mode. */
       tools?: {
         /** @description A built-in tool (claude-code, codex, gemini-cli, cursor, anthropic-sdk, openai-sdk, google-genai-sdk, curl) or an admin-defined one; shown in the activity as its tool. */
@@ -1242,8 +1990,8 @@ export interface components {
       };
       /** @description How many times it was seen: repeats are counted, not added. */
       count: number;
-      detector: ('secrets' | 'pii' | 'custom') | null;
-      /** @description The last sighting’s. It never holds the matched value. */
+      detector: ('secrets' | 'pii' | 'custom' | 'slopsquat') | null;
+      /** @description The last sighting’s. It never holds a matched value; a slopsquat finding names its package, which is no secret. */
       evidence:
         | {
             /** @description A keyed hash of the value: equal for the same value, whoever sent it. Never the value. */
@@ -1257,6 +2005,41 @@ export interface components {
           }
         | {
             /** @enum {unknown} */
+            action: 'blocked' | 'alerted';
+            /** @description npm, pypi, crates, go, rubygems or packagist. */
+            ecosystem: string;
+            /** @description young: the day it was first published. */
+            first_published?: string;
+            /** @enum {string} */
+            kind: 'slopsquat';
+            location: string;
+            /** @description near_popular: the popular package; deprecated_for: the one its notice names. */
+            near?: string;
+            /** @description The name as its registry knows it. */
+            package: string;
+            /**
+             * @description missing (no such package: a name models invent), young (first published within the policy’s young_days), placeholder (a registry’s security placeholder), known_hallucination (another deployment’s observatory lists it), near_popular (one edit from a popular package), deprecated_for (deprecated in favour of another).
+             * @enum {unknown}
+             */
+            reason:
+              'missing' | 'young' | 'near_popular' | 'placeholder' | 'deprecated_for' | 'known_hallucination';
+            score: number;
+            /**
+             * @description tool_call: an install the agent’s tool call would run; command or manifest: in the prose.
+             * @enum {unknown}
+             */
+            source: 'tool_call' | 'command' | 'manifest';
+            /** @description The agent’s tool whose call carried it (Bash, shell, …). */
+            tool_call?: string;
+            /** @description The version or specifier as written. */
+            version?: string;
+            /** @description Weak signals that raised the score: no_repository, few_downloads. */
+            weak: string[];
+            /** @enum {unknown} */
+            where: 'request' | 'response';
+          }
+        | {
+            /** @enum {unknown} */
             from: 'enforce' | 'monitor' | 'off';
             /** @enum {string} */
             kind: 'enforcement';
@@ -1264,19 +2047,41 @@ export interface components {
             to: 'enforce' | 'monitor' | 'off';
             /** @description The policy version that lowered it. */
             version: number;
+          }
+        | {
+            /** @description Member names and schema paths that changed (inputSchema.properties.bcc); never values. */
+            changed?: string[];
+            /** @enum {unknown} */
+            kind: 'mcp_tool_changed' | 'mcp_tool_added' | 'mcp_tool_removed' | 'mcp_tool_poisoned';
+            previous_sha256?: string | null;
+            /** @description The MCP server’s alias. */
+            server: string;
+            server_id: string;
+            /** @description The pin of the definition the server shows (removed: last showed). */
+            sha256: string;
+            /** @description Tool-poisoning rules that fired, and where in the definition. */
+            signals?: {
+              location: string;
+              rule: string;
+            }[];
+            tool: string;
           };
       /** Format: date-time */
       first_seen: string;
       id: string;
       /**
-       * @description secret, pii, custom (a detector’s catch) or policy_change (enforcement lowered).
+       * @description secret, pii, custom, slopsquat (a detector’s catch), policy_change (enforcement lowered) or mcp_tool (an MCP tool changed, appeared, went away or carries instructions for the model).
        * @enum {unknown}
        */
-      kind: 'secret' | 'pii' | 'custom' | 'policy_change';
+      kind: 'secret' | 'pii' | 'custom' | 'slopsquat' | 'policy_change' | 'mcp_tool';
       /** Format: date-time */
       last_seen: string;
       model: string | null;
       provider: string | null;
+      /** @description The latest requests (the activity’s request_id) that raised or repeated it, latest first, at most 20; GET /api/v1/activity?finding_id= lists the ones it keeps (its first and its latest 100). Empty for a policy change, which no Gateway request makes (its audit event names the API request). */
+      request_ids: string[];
+      /** @description How many distinct requests raised or repeated it, kept or not. */
+      requests_count: number;
       resolution_note: string | null;
       resolved_at: string | null;
       resolved_by: {
@@ -1284,7 +2089,7 @@ export interface components {
         name: string | null;
         type: string;
       } | null;
-      /** @description The rule that fired: aws-access-key, email, custom:<id>, enforcement-lowered. */
+      /** @description The rule that fired: aws-access-key, email, custom:<id>, slopsquat:<reason>, enforcement-lowered, mcp-tool-changed, mcp-tool-added, mcp-tool-removed, mcp-tool-poisoned. */
       rule: string;
       /** @enum {unknown} */
       severity: 'low' | 'medium' | 'high' | 'critical';
@@ -1294,6 +2099,35 @@ export interface components {
        */
       status: 'open' | 'resolved';
       tool: string | null;
+    };
+    SiemDestination: {
+      /** Format: date-time */
+      created_at: string;
+      enabled: boolean;
+      /** @enum {unknown} */
+      format: 'json' | 'cef' | 'ocsf';
+      id: string;
+      /** @description Records not yet acknowledged by the receiver, per stream it exports. */
+      lag: {
+        activity?: number;
+        audit?: number;
+        findings?: number;
+      };
+      last_error: string | null;
+      last_error_at: string | null;
+      last_success_at: string | null;
+      name: string;
+      /** @description Masked (its last four characters at most). */
+      secret: string | null;
+      streams: ('audit' | 'activity' | 'findings')[];
+      tls_ca: string | null;
+      /** @description Masked (its last four characters at most). */
+      token: string | null;
+      /** @enum {unknown} */
+      type: 'splunk_hec' | 'syslog' | 'webhook';
+      /** Format: date-time */
+      updated_at: string;
+      url: string;
     };
   };
   responses: never;
@@ -1367,11 +2201,19 @@ export interface operations {
         /** @description Descending order: rows before this next_cursor. */
         before?: string;
         device_id?: string;
+        /** @description The requests that raised or repeated this risk finding, exactly (the ones it keeps: its first and its latest 100). */
+        finding_id?: string;
         limit?: number;
+        /** @description MCP calls to the server of this alias. */
+        mcp_server?: string;
+        /** @description MCP calls through /mcp/{alias} (routed) or local servers’ decisions (local). */
+        mcp_source?: 'routed' | 'local';
+        /** @description MCP tools/call of the tool of this name. */
+        mcp_tool?: string;
         model?: string;
         /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
         order?: 'asc' | 'desc';
-        outcome?: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
+        outcome?: 'allowed' | 'redacted' | 'blocked' | 'upstream_error' | 'gateway_error';
         provider?: 'anthropic' | 'openai' | 'azure' | 'gemini';
         /** @description The x-gatehouse-request-id the caller received. */
         request_id?: string;
@@ -1397,6 +2239,65 @@ export interface operations {
             activity: components['schemas']['Activity'][];
             next_cursor: string | null;
           };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  summariseActivity: {
+    parameters: {
+      query?: {
+        /** @description The last 24 hours, 7 days or 30 days (default 7d). */
+        window?: '24h' | '7d' | '30d';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivitySummary'];
         };
       };
       /** @description Default Response */
@@ -1752,6 +2653,64 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAuditActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            actions: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2917,6 +3876,8 @@ export interface operations {
         limit?: number;
         /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
         order?: 'asc' | 'desc';
+        /** @description Part of the name or e-mail address (any case), or the exact id. */
+        q?: string;
         /** @description RFC 3339, inclusive. */
         since?: string;
         status?: 'invited' | 'pending' | 'active' | 'offboarded';
@@ -3331,6 +4292,8 @@ export interface operations {
         limit?: number;
         /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
         order?: 'asc' | 'desc';
+        /** @description Part of the device’s name or its developer’s e-mail address (any case), or the exact id. */
+        q?: string;
         /** @description RFC 3339, inclusive. */
         since?: string;
         status?: 'active' | 'revoked';
@@ -3442,6 +4405,62 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getGatewayStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GatewayStatus'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3632,6 +4651,839 @@ export interface operations {
       };
       /** @description Default Response */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMcpLocalServers: {
+    parameters: {
+      query?: {
+        developer_id?: string;
+        device_id?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description More servers match than `limit`: narrow by developer_id or device_id. */
+            has_more: boolean;
+            local_servers: (components['schemas']['McpLocalServer'] & {
+              /** @description The server’s tools by state, leaving out tools its last tools/list no longer showed; changed and new tools await an admin’s review. */
+              tool_counts: {
+                blocked: number;
+                changed: number;
+                new: number;
+                pinned: number;
+              };
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMcpLocalServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpLocalServer'] & {
+            tools: components['schemas']['McpTool'][];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approveMcpLocalTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sha256?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpTool'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  blockMcpLocalTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpTool'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMcpServers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            mcp_servers: (components['schemas']['McpServer'] & {
+              /** @description The server’s tools by state, leaving out tools its last tools/list no longer showed; changed and new tools await an admin’s review. */
+              tool_counts: {
+                blocked: number;
+                changed: number;
+                new: number;
+                pinned: number;
+              };
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Lower-case letters, digits, - and _: the {alias} of /mcp/{alias}. */
+          alias: string;
+          description?: string | null;
+          /** @default true */
+          enabled?: boolean;
+          /** @description The server’s own credentials, such as {"Authorization": "Bearer …"}: sent to the server on every request, stored encrypted, never shown again. */
+          headers?: {
+            [key: string]: string;
+          };
+          /** @description The server’s Streamable HTTP endpoint: https://… (http:// on a private network), no query string. */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpServer'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpServer'] & {
+            tools: components['schemas']['McpTool'][];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateMcpServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Lower-case letters, digits, - and _: the {alias} of /mcp/{alias}. */
+          alias?: string;
+          description?: string | null;
+          enabled?: boolean;
+          /** @description The server’s own credentials, such as {"Authorization": "Bearer …"}: sent to the server on every request, stored encrypted, never shown again. */
+          headers?: {
+            [key: string]: string;
+          };
+          /** @description The server’s Streamable HTTP endpoint: https://… (http:// on a private network), no query string. */
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpServer'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approveMcpTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sha256?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpTool'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  blockMcpTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['McpTool'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -4534,8 +6386,8 @@ export interface operations {
         after?: string;
         /** @description Descending order: rows before this next_cursor. */
         before?: string;
-        detector?: 'secrets' | 'pii' | 'custom';
-        kind?: 'secret' | 'pii' | 'custom' | 'policy_change';
+        detector?: 'secrets' | 'pii' | 'custom' | 'slopsquat';
+        kind?: 'secret' | 'pii' | 'custom' | 'slopsquat' | 'policy_change' | 'mcp_tool';
         limit?: number;
         /** @description asc (oldest first, the SIEM pull) or desc (newest first). */
         order?: 'asc' | 'desc';
@@ -5071,6 +6923,264 @@ export interface operations {
       };
     };
   };
+  getRetentionSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description How long Gateway activity records are kept, in days (1–3650; default 90). */
+            activity_days: number;
+            /** @description How long audit events are kept, in days (30–3650; default 400). */
+            audit_days: number;
+            /** @description How long risk findings are kept after they were resolved, in days (1–3650; default 365). */
+            findings_days: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setRetentionSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description How long Gateway activity records are kept, in days (1–3650; default 90). */
+          activity_days: number;
+          /** @description How long audit events are kept, in days (30–3650; default 400). */
+          audit_days: number;
+          /** @description The new audit_days again, when it is lower than the current one. */
+          confirm_audit_days?: number;
+          /** @description How long risk findings are kept after they were resolved, in days (1–3650; default 365). */
+          findings_days: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description How long Gateway activity records are kept, in days (1–3650; default 90). */
+            activity_days: number;
+            /** @description How long audit events are kept, in days (30–3650; default 400). */
+            audit_days: number;
+            /** @description How long risk findings are kept after they were resolved, in days (1–3650; default 365). */
+            findings_days: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getRetentionStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            last_run: {
+              error: string | null;
+              /** Format: date-time */
+              finished_at: string;
+              /** @description Expired sessions, used invitations and device authorizations removed. */
+              housekeeping: {
+                [key: string]: number;
+              };
+              logs: {
+                activity: {
+                  /** @description Transactions it took (at most 1000 records each). */
+                  batches: number;
+                  /**
+                   * Format: date-time
+                   * @description Records older than this were due.
+                   */
+                  cutoff: string;
+                  deleted: number;
+                  from: string | null;
+                  to: string | null;
+                  waiting_for_siem: boolean;
+                };
+                audit: {
+                  /** @description Transactions it took (at most 1000 records each). */
+                  batches: number;
+                  /**
+                   * Format: date-time
+                   * @description Records older than this were due.
+                   */
+                  cutoff: string;
+                  deleted: number;
+                  from: string | null;
+                  to: string | null;
+                  waiting_for_siem: boolean;
+                };
+                findings: {
+                  /** @description Transactions it took (at most 1000 records each). */
+                  batches: number;
+                  /**
+                   * Format: date-time
+                   * @description Records older than this were due.
+                   */
+                  cutoff: string;
+                  deleted: number;
+                  from: string | null;
+                  to: string | null;
+                  waiting_for_siem: boolean;
+                };
+              };
+              /** Format: date-time */
+              started_at: string;
+            } | null;
+            logs: {
+              days: number;
+              /** @enum {unknown} */
+              log: 'activity' | 'audit' | 'findings';
+              /** @description The oldest record kept; null when there is none. */
+              oldest_kept: string | null;
+              /** @description Records past the setting are kept because a SIEM destination has not received them yet. */
+              waiting_for_siem: boolean;
+            }[];
+            next_run_at: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   completeSetup: {
     parameters: {
       query?: never;
@@ -5136,6 +7246,941 @@ export interface operations {
       };
       /** @description Default Response */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSiemDestinations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            destinations: components['schemas']['SiemDestination'][];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createSiemDestination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default true */
+          enabled?: boolean;
+          /** @enum {unknown} */
+          format: 'json' | 'cef' | 'ocsf';
+          /** @description Shown in the console and in the metrics. */
+          name: string;
+          /** @description The webhook’s signing secret (at least 16 characters). Write-only. */
+          secret?: string;
+          /** @description The logs sent: audit events, Gateway activity, risk findings. */
+          streams: ('audit' | 'activity' | 'findings')[];
+          /** @description A PEM CA for a syslog TLS receiver. */
+          tls_ca?: string;
+          /** @description Splunk HEC token. Write-only. */
+          token?: string;
+          /** @enum {unknown} */
+          type: 'splunk_hec' | 'syslog' | 'webhook';
+          /** @description splunk_hec: the collector’s base URL (https://splunk.example.com:8088); webhook: the URL batches are POSTed to. */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiemDestination'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSiemDestination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiemDestination'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteSiemDestination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateSiemDestination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          enabled?: boolean;
+          /** @enum {unknown} */
+          format?: 'json' | 'cef' | 'ocsf';
+          /** @description Shown in the console and in the metrics. */
+          name?: string;
+          secret?: string | null;
+          /** @description The logs sent: audit events, Gateway activity, risk findings. */
+          streams?: ('audit' | 'activity' | 'findings')[];
+          tls_ca?: string | null;
+          token?: string | null;
+          /** @enum {unknown} */
+          type?: 'splunk_hec' | 'syslog' | 'webhook';
+          /** @description splunk_hec: the collector’s base URL (https://splunk.example.com:8088); webhook: the URL batches are POSTed to. */
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiemDestination'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  testSiemDestination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What the receiver said, or why it could not be reached. */
+            answer: string;
+            delivered: boolean;
+            /** @description For a failure: whether the export would retry it. */
+            retryable: boolean | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSlopsquatNames: {
+    parameters: {
+      query?: {
+        /** @description A next_cursor from an earlier page. */
+        cursor?: string;
+        ecosystem?: 'npm' | 'pypi' | 'crates' | 'go' | 'rubygems' | 'packagist';
+        limit?: number;
+        published?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            names: {
+              /** @description Installs the Gateway stopped. */
+              blocked_installs: number;
+              /** @description Sightings, every reason. */
+              count: number;
+              /** @description Distinct developers who were served it invented (compared with k). */
+              developers: number;
+              /** @enum {unknown} */
+              ecosystem: 'npm' | 'pypi' | 'crates' | 'go' | 'rubygems' | 'packagist';
+              /**
+               * Format: date
+               * @description A UTC day: no finer time is kept.
+               */
+              first_seen: string;
+              /**
+               * Format: date
+               * @description A UTC day: no finer time is kept.
+               */
+              last_seen: string;
+              model_families: string[];
+              name: string;
+              /** @description Whether the public feed lists it now. */
+              published: boolean;
+              /** @description Sightings per reason: missing (invented), young, placeholder, known_hallucination, … */
+              reasons: {
+                deprecated_for?: number;
+                known_hallucination?: number;
+                missing?: number;
+                near_popular?: number;
+                placeholder?: number;
+                unreachable?: number;
+                young?: number;
+              };
+              /** @description When the name was registered after models invented it (a squat), when known. */
+              registered_since: string | null;
+              /** @description Why it is not published: not_invented (caught for another reason only), private_name (a private scope or prefix), private_registry (the private registry holds it), private_registry_unchecked (not yet asked), below_k (fewer than k developers), feed_off. */
+              withheld:
+                | (
+                    | 'not_invented'
+                    | 'private_name'
+                    | 'private_registry'
+                    | 'private_registry_unchecked'
+                    | 'below_k'
+                    | 'feed_off'
+                  )
+                | null;
+            }[];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  previewSlopsquatObservatory: {
+    parameters: {
+      query?: {
+        /** @description A next_cursor from an earlier page. */
+        cursor?: string;
+        ecosystem?: 'npm' | 'pypi' | 'crates' | 'go' | 'rubygems' | 'packagist';
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            entries: {
+              count: number;
+              developers: number;
+              /** @enum {unknown} */
+              ecosystem: 'npm' | 'pypi' | 'crates' | 'go' | 'rubygems' | 'packagist';
+              /**
+               * Format: date
+               * @description A UTC day: no finer time is kept.
+               */
+              first_seen: string;
+              /**
+               * Format: date
+               * @description A UTC day: no finer time is kept.
+               */
+              last_seen: string;
+              model_families: string[];
+              name: string;
+              /**
+               * Format: date
+               * @description A UTC day: no finer time is kept.
+               */
+              registered_since?: string;
+            }[];
+            /** Format: date-time */
+            generated_at: string;
+            k: number;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSlopsquatSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Off: GET /v1/slopsquat/observatory answers 404. */
+            feed_enabled: boolean;
+            /** @description Where the public feed is served: the Gateway’s address (GATEHOUSE_GATEWAY_PUBLIC_URL, else the host this console was reached at with the Gateway’s port) and /v1/slopsquat/observatory. */
+            feed_url: string;
+            /** @description A name is published once at least k distinct developers have seen it invented (default 3). */
+            k: number;
+            /** @description The organisation’s own registry per ecosystem. */
+            private_registries: {
+              /** @description An http or https address. */
+              crates?: string;
+              /** @description An http or https address. */
+              go?: string;
+              /** @description An http or https address. */
+              npm?: string;
+              /** @description An http or https address. */
+              packagist?: string;
+              /** @description An http or https address. */
+              pypi?: string;
+              /** @description An http or https address. */
+              rubygems?: string;
+            };
+            /** @description Names never published: globs such as @acme/* or acme-*, case-insensitive; `pypi:acme_*` limits one to an ecosystem. */
+            private_scopes: string[];
+            /** @description Public registry addresses (mirrors) replacing GATEHOUSE_SLOPSQUAT_REGISTRIES’ per ecosystem. */
+            registries: {
+              /** @description An http or https address. */
+              crates?: string;
+              /** @description An http or https address. */
+              go?: string;
+              /** @description An http or https address. */
+              npm?: string;
+              /** @description An http or https address. */
+              packagist?: string;
+              /** @description An http or https address. */
+              pypi?: string;
+              /** @description An http or https address. */
+              rubygems?: string;
+            };
+            /** @description The registry the Gateway asks now, per ecosystem: the address set here, else GATEHOUSE_SLOPSQUAT_REGISTRIES’, else the public registry. */
+            registries_in_effect: {
+              crates: string;
+              go: string;
+              npm: string;
+              packagist: string;
+              pypi: string;
+              rubygems: string;
+            };
+            subscription_status: {
+              last_error: string | null;
+              last_polled_at: string | null;
+              last_success_at: string | null;
+              /** @description Names it reported when last read. */
+              names: number;
+              url: string;
+            }[];
+            /** @description Other deployments’ feed addresses (…/v1/slopsquat/observatory): their names are known hallucinations. */
+            subscriptions: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setSlopsquatSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Off: GET /v1/slopsquat/observatory answers 404. */
+          feed_enabled: boolean;
+          /** @description A name is published once at least k distinct developers have seen it invented (default 3). */
+          k: number;
+          /** @description The organisation’s own registry per ecosystem. */
+          private_registries: {
+            /** @description An http or https address. */
+            crates?: string;
+            /** @description An http or https address. */
+            go?: string;
+            /** @description An http or https address. */
+            npm?: string;
+            /** @description An http or https address. */
+            packagist?: string;
+            /** @description An http or https address. */
+            pypi?: string;
+            /** @description An http or https address. */
+            rubygems?: string;
+          };
+          /** @description Names never published: globs such as @acme/* or acme-*, case-insensitive; `pypi:acme_*` limits one to an ecosystem. */
+          private_scopes: string[];
+          /** @description Public registry addresses (mirrors) replacing GATEHOUSE_SLOPSQUAT_REGISTRIES’ per ecosystem. */
+          registries: {
+            /** @description An http or https address. */
+            crates?: string;
+            /** @description An http or https address. */
+            go?: string;
+            /** @description An http or https address. */
+            npm?: string;
+            /** @description An http or https address. */
+            packagist?: string;
+            /** @description An http or https address. */
+            pypi?: string;
+            /** @description An http or https address. */
+            rubygems?: string;
+          };
+          /** @description Other deployments’ feed addresses (…/v1/slopsquat/observatory): their names are known hallucinations. */
+          subscriptions: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Off: GET /v1/slopsquat/observatory answers 404. */
+            feed_enabled: boolean;
+            /** @description Where the public feed is served: the Gateway’s address (GATEHOUSE_GATEWAY_PUBLIC_URL, else the host this console was reached at with the Gateway’s port) and /v1/slopsquat/observatory. */
+            feed_url: string;
+            /** @description A name is published once at least k distinct developers have seen it invented (default 3). */
+            k: number;
+            /** @description The organisation’s own registry per ecosystem. */
+            private_registries: {
+              /** @description An http or https address. */
+              crates?: string;
+              /** @description An http or https address. */
+              go?: string;
+              /** @description An http or https address. */
+              npm?: string;
+              /** @description An http or https address. */
+              packagist?: string;
+              /** @description An http or https address. */
+              pypi?: string;
+              /** @description An http or https address. */
+              rubygems?: string;
+            };
+            /** @description Names never published: globs such as @acme/* or acme-*, case-insensitive; `pypi:acme_*` limits one to an ecosystem. */
+            private_scopes: string[];
+            /** @description Public registry addresses (mirrors) replacing GATEHOUSE_SLOPSQUAT_REGISTRIES’ per ecosystem. */
+            registries: {
+              /** @description An http or https address. */
+              crates?: string;
+              /** @description An http or https address. */
+              go?: string;
+              /** @description An http or https address. */
+              npm?: string;
+              /** @description An http or https address. */
+              packagist?: string;
+              /** @description An http or https address. */
+              pypi?: string;
+              /** @description An http or https address. */
+              rubygems?: string;
+            };
+            /** @description The registry the Gateway asks now, per ecosystem: the address set here, else GATEHOUSE_SLOPSQUAT_REGISTRIES’, else the public registry. */
+            registries_in_effect: {
+              crates: string;
+              go: string;
+              npm: string;
+              packagist: string;
+              pypi: string;
+              rubygems: string;
+            };
+            subscription_status: {
+              last_error: string | null;
+              last_polled_at: string | null;
+              last_success_at: string | null;
+              /** @description Names it reported when last read. */
+              names: number;
+              url: string;
+            }[];
+            /** @description Other deployments’ feed addresses (…/v1/slopsquat/observatory): their names are known hallucinations. */
+            subscriptions: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };

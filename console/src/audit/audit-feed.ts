@@ -8,8 +8,6 @@ export interface AuditFilters extends TimeRange {
   actorId: string;
 }
 
-export const NO_FILTERS: AuditFilters = { action: '', actorId: '', since: '', until: '' };
-
 export function useAuditFeed(filters: AuditFilters) {
   return useNewestFirstFeed({
     name: 'audit',

@@ -1,24 +1,37 @@
 // The audit log, newest first: filters, older events a page at a time, newer events on demand, and one
 // event's detail.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Stack } from '@mantine/core';
 import type { AuditEvent } from '../api/client';
 import { EmptyState } from '../ui/states';
 import { PageHeader } from '../ui/page-header';
 import { FilterBar, type FilterField } from '../ui/filter-bar';
 import { NewestFirstLog } from '../ui/newest-first-log';
-import { NO_FILTERS, useAuditFeed, type AuditFilters } from './audit-feed';
+import { useAuditFeed, type AuditFilters } from './audit-feed';
+import { readAuditFilters, writeAuditFilters } from './url-filters';
+import { ActionSelect } from '../filters/action-select';
+import { PartySelect } from '../filters/party-select';
 import { AuditTable } from './audit-table';
 import { AuditEventDetail } from './audit-event-detail';
 
 /** The filter bar's own fields; the time range follows them. */
 const FILTER_FIELDS: FilterField<AuditFilters>[] = [
-  { key: 'action', label: 'Action', placeholder: 'credential.created', maxLength: 64, width: 200 },
-  { key: 'actorId', label: 'Actor ID', placeholder: 'adm_… or cred_…', maxLength: 64, width: 200 },
+  { key: 'action', label: 'Action', picker: (p) => <ActionSelect {...p} />, width: 250 },
+  {
+    key: 'actorId',
+    label: 'Actor',
+    picker: (p) => (
+      <PartySelect {...p} kinds={['admin', 'developer', 'credential']} placeholder="Name or e-mail" />
+    ),
+    width: 240,
+  },
 ];
 
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readAuditFilters(params), [params]);
+  const setFilters = (f: AuditFilters) => setParams(writeAuditFilters(f));
   const [selected, setSelected] = useState<AuditEvent | null>(null);
   const feed = useAuditFeed(filters);
 
@@ -28,7 +41,13 @@ export function AuditPage() {
         Every change and every use of a credential, newest first. SIEMs read the same events from
         /api/v1/audit/events.
       </PageHeader>
-      <FilterBar label="Filter the audit log" fields={FILTER_FIELDS} value={filters} onApply={setFilters} />
+      <FilterBar
+        label="Filter the audit log"
+        fields={FILTER_FIELDS}
+        value={filters}
+        clearable
+        onApply={setFilters}
+      />
       <NewestFirstLog
         feed={feed}
         noun={['event', 'events']}

@@ -21,10 +21,14 @@ export function AuditTable(props: { events: AuditEvent[]; onOpen(e: AuditEvent):
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{e.actor.name ?? e.actor.type}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {e.actor.name ?? e.actor.type}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{e.target?.name ?? '—'}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {e.target?.name ?? '—'}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Badge color={e.outcome === 'success' ? 'green' : 'red'} variant="light">

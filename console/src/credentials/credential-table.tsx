@@ -47,7 +47,7 @@ export function CredentialTable(props: {
             return (
               <Table.Tr key={c.id} data-credential={c.name}>
                 <Table.Td>
-                  <Text fw={600} size="sm">
+                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {c.name}
                   </Text>
                   <Text size="xs" c="dimmed" ff="monospace">

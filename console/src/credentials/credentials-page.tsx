@@ -1,6 +1,9 @@
-// API credentials: the table, and for owners and admins the create dialog, reissue and revoke.
+// API credentials: the table, and for owners and admins the create dialog, reissue and revoke. Revoked
+// credentials stay listed (they explain old audit events) unless the switch hides them; the choice is in
+// the address (?revoked=hide), so a reload or a shared link keeps it.
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { Credential } from '../api/client';
 import { canManage, useAdmin } from '../session/session-context';
 import { EmptyState, ErrorState, Loading } from '../ui/states';
@@ -21,6 +24,20 @@ export function CredentialsPage() {
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   const [reissuing, setReissuing] = useState<Credential | null>(null);
   const [revoking, setRevoking] = useState<Credential | null>(null);
+  const [params, setParams] = useSearchParams();
+  const hideRevoked = params.get('revoked') === 'hide';
+  const setHideRevoked = (hide: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (hide) next.set('revoked', 'hide');
+        else next.delete('revoked');
+        return next;
+      },
+      { replace: true },
+    );
+  const revokedCount = credentials.data?.filter((c) => c.status === 'revoked').length ?? 0;
+  const shown = hideRevoked ? credentials.data?.filter((c) => c.status !== 'revoked') : credentials.data;
 
   const closeReissue = () => {
     setReissuing(null);
@@ -52,12 +69,34 @@ export function CredentialsPage() {
             : 'An owner or admin creates them; you will see them here.'}
         </EmptyState>
       ) : (
-        <CredentialTable
-          credentials={credentials.data}
-          canManage={manage}
-          onReissue={setReissuing}
-          onRevoke={setRevoking}
-        />
+        <>
+          <Group justify="space-between">
+            <Switch
+              label="Hide revoked credentials"
+              checked={hideRevoked}
+              onChange={(e) => setHideRevoked(e.currentTarget.checked)}
+            />
+            {hideRevoked && revokedCount > 0 && (
+              <Text size="sm" c="dimmed" role="status">
+                {revokedCount === 1
+                  ? '1 revoked credential hidden'
+                  : `${revokedCount} revoked credentials hidden`}
+              </Text>
+            )}
+          </Group>
+          {shown && shown.length === 0 ? (
+            <EmptyState title="Every credential is revoked">
+              Turn off “Hide revoked credentials” to see them{manage ? ', or create a new one' : ''}.
+            </EmptyState>
+          ) : (
+            <CredentialTable
+              credentials={shown ?? []}
+              canManage={manage}
+              onReissue={setReissuing}
+              onRevoke={setRevoking}
+            />
+          )}
+        </>
       )}
 
       {manage && (

@@ -56,15 +56,17 @@ export function DeviceTable(props: { devices: Device[]; canManage: boolean; onRe
           {props.devices.map((d) => (
             <Table.Tr key={d.id} data-device={d.name}>
               <Table.Td>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {d.name}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{d.developer.email}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {d.developer.email}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {dash(d.platform)}
                 </Text>
               </Table.Td>

@@ -1,6 +1,7 @@
 // Devices: every developer machine signed in to the Gateway, newest first, filtered by status and by
-// developer (both in the address: ?status=active&developer=dvl_…, which the people page links to); for
-// owners and admins revoke, behind a confirmation.
+// developer (both in the address: ?status=active&developer=dvl_…, which the people page links to), or
+// one device of a developer (&device=dvc_…, which a request's detail links to); for owners and admins
+// revoke, behind a confirmation.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Center, Group, NativeSelect, Stack, Text } from '@mantine/core';
@@ -35,7 +36,9 @@ export function DevicesPage() {
   const devices = useDevices(filters);
   const developer = useDeveloper(filters.developerId);
   const [revoking, setRevoking] = useState<Device | null>(null);
-  const rows = devices.data ?? [];
+  // One device: among its developer's (the API lists by developer), the others left out.
+  const deviceId = filters.developerId ? (params.get('device')?.slice(0, 64) ?? '') : '';
+  const rows = (devices.data ?? []).filter((d) => !deviceId || d.id === deviceId);
 
   return (
     <Stack>
@@ -69,6 +72,11 @@ export function DevicesPage() {
             >
               Show every developer&apos;s devices
             </Button>
+            {deviceId && (
+              <Button variant="subtle" size="xs" onClick={() => setParams(writeFilters(filters))}>
+                Show all their devices
+              </Button>
+            )}
           </Group>
         )}
       </Group>

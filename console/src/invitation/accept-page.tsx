@@ -67,7 +67,7 @@ export function AcceptPage() {
             You are signed in
           </Title>
           <Text>Your admin account is ready, and you are signed in to the console.</Text>
-          <Button component={Link} to="/credentials">
+          <Button component={Link} to="/overview">
             Open the console
           </Button>
         </Stack>

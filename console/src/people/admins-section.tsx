@@ -19,6 +19,8 @@ function AdminTable(props: {
   onChangeRole(a: AdminRecord): void;
   onRemove(a: AdminRecord): void;
 }) {
+  const activeOwners = props.admins.filter((a) => a.role === 'owner' && a.status === 'active').length;
+  const lastOwner = (a: AdminRecord) => a.role === 'owner' && a.status === 'active' && activeOwners === 1;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Admins">
@@ -68,7 +70,14 @@ function AdminTable(props: {
                   name={a.email}
                   actions={[
                     { label: 'Change role', onClick: () => props.onChangeRole(a) },
-                    { label: 'Remove', destructive: true, onClick: () => props.onRemove(a) },
+                    {
+                      label: 'Remove',
+                      destructive: true,
+                      onClick: () => props.onRemove(a),
+                      ...(lastOwner(a) && {
+                        disabledReason: `${a.email} is the last owner, and Gatehouse always keeps one. Make another active admin an owner first.`,
+                      }),
+                    },
                   ]}
                 />
               </Table.Td>

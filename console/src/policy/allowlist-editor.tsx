@@ -1,24 +1,32 @@
 // A detector's allowlist: values that never fire, each an exact value or a regular expression, with a
-// note saying why. Adding and removing change the card's draft; the card saves them with its action.
+// note saying why. Adding and removing stage the change in the page's draft; an entry not saved yet is
+// marked.
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { AllowEntry } from '../api/client';
 import { TableHead } from '../ui/table-head';
+import { UnsavedBadge } from './unsaved-badge';
 
 type Kind = 'value' | 'pattern';
 
 const entryText = (e: AllowEntry) => e.value ?? e.pattern ?? '';
 const kindOf = (e: AllowEntry): Kind => (e.value !== undefined ? 'value' : 'pattern');
+/** An entry's identity: its kind and its text (its note is not part of it). */
+export const entryKey = (e: AllowEntry) => `${kindOf(e)}:${entryText(e)}`;
 
 export function AllowlistEditor(props: {
   label: string;
   entries: AllowEntry[];
+  /** The entries in force, to mark those not saved yet. */
+  saved: AllowEntry[];
   canManage: boolean;
-  /** The API's problem with an entry, by its position. */
-  errors: Record<number, string>;
-  onChange(entries: AllowEntry[]): void;
+  /** The API's problem with an entry, by its text. */
+  errors: Record<string, string>;
+  onAdd(entry: AllowEntry): void;
+  onRemove(entry: AllowEntry): void;
 }) {
   const { entries, canManage } = props;
+  const saved = new Set(props.saved.map(entryKey));
   return (
     <Stack gap="xs">
       {entries.length === 0 ? (
@@ -30,20 +38,21 @@ export function AllowlistEditor(props: {
           <Table aria-label={props.label} verticalSpacing={4}>
             <TableHead columns={['Allowed', 'Note', canManage && 'Remove']} />
             <Table.Tbody>
-              {entries.map((e, i) => (
-                <Table.Tr key={`${kindOf(e)}:${entryText(e)}`}>
+              {entries.map((e) => (
+                <Table.Tr key={entryKey(e)}>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Badge size="sm" variant="outline" tt="none">
                         {kindOf(e)}
                       </Badge>
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                         {entryText(e)}
                       </Text>
+                      {!saved.has(entryKey(e)) && <UnsavedBadge what="new, unsaved" />}
                     </Group>
-                    {props.errors[i] && (
+                    {props.errors[entryText(e)] && (
                       <Text size="xs" c="red" role="alert">
-                        {props.errors[i]}
+                        {props.errors[entryText(e)]}
                       </Text>
                     )}
                   </Table.Td>
@@ -59,7 +68,7 @@ export function AllowlistEditor(props: {
                         variant="subtle"
                         color="red"
                         aria-label={`Remove ${entryText(e)} from the ${props.label.toLowerCase()}`}
-                        onClick={() => props.onChange(entries.filter((_, j) => j !== i))}
+                        onClick={() => props.onRemove(e)}
                       >
                         Remove
                       </Button>
@@ -71,9 +80,7 @@ export function AllowlistEditor(props: {
           </Table>
         </Table.ScrollContainer>
       )}
-      {canManage && (
-        <AddEntry label={props.label} entries={entries} onAdd={(e) => props.onChange([...entries, e])} />
-      )}
+      {canManage && <AddEntry label={props.label} entries={entries} onAdd={props.onAdd} />}
     </Stack>
   );
 }

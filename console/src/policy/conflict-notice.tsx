@@ -1,6 +1,6 @@
-// What a save that met someone else's change shows where it was made (a detector's card, a dialog), so
-// that the admin sees it without scrolling: what happened, and the way on, reloading the policy. The
-// edits being made stay where they are, to be saved again over the version now in force.
+// What a save that met someone else's change shows in the review where it was made: what happened, and
+// the way on, reloading the policy. The staged changes stay: the reload applies them again over the
+// version now in force, to be reviewed and saved on top of it.
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { PolicyConflict, useReloadPolicy } from './policy-queries';
@@ -10,9 +10,10 @@ export function ConflictNotice({ error, onReloaded }: { error: unknown; onReload
   const [reloading, setReloading] = useState(false);
   if (!(error instanceof PolicyConflict)) return null;
   return (
-    <Alert color="orange" role="alert" title="Your change was not saved">
+    <Alert color="orange" role="alert" title="Your changes were not saved">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{error.message}</Text>
+        <Text size="sm">Your changes stay staged: reloading applies them over the version in force now.</Text>
         <Button
           size="xs"
           color="orange"
@@ -31,9 +32,3 @@ export function ConflictNotice({ error, onReloaded }: { error: unknown; onReload
     </Alert>
   );
 }
-
-/** A save's state for DialogForm, whose own alert shows any error but a conflict (ConflictNotice does). */
-export const unlessConflict = (m: { isPending: boolean; error: Error | null }) => ({
-  isPending: m.isPending,
-  error: m.error instanceof PolicyConflict ? null : m.error,
-});

@@ -1,22 +1,18 @@
 // Add or edit one custom rule: its name (the id the activity's signals show as custom:<name>), what it
-// matches (keywords or a pattern), its action and severity. Saving sends the whole loaded document with
-// this rule added or replaced; the API's problem with one of the rule's fields is shown under that field.
+// matches (keywords or a pattern), its action and severity. The dialog stages the rule in the page's
+// draft and closes; the page saves it with its other changes. The API's problem with one of the rule's
+// fields, from the last save, is shown under that field.
 import { useState } from 'react';
 import { Checkbox, Group, Modal, NativeSelect, Text, TextInput, Textarea } from '@mantine/core';
 import type { Action, CustomRule, Severity } from '../api/client';
 import { DialogForm } from '../ui/dialog-form';
 import { ACTION_OPTIONS, SEVERITY_ORDER } from './format';
-import { fieldError, ruleFieldError } from './field-errors';
-import { useSavePolicy, type LoadedPolicy } from './policy-queries';
-import { ConflictNotice, unlessConflict } from './conflict-notice';
+import { itemProblem } from './field-errors';
+import { usePolicyDraft } from './policy-draft';
+import { STAGED_NOTE } from './staged-note';
 
 /** `rule` null adds a rule; a rule edits it. */
-export function CustomRuleDialog(props: {
-  opened: boolean;
-  rule: CustomRule | null;
-  loaded: LoadedPolicy;
-  onClose(): void;
-}) {
+export function CustomRuleDialog(props: { opened: boolean; rule: CustomRule | null; onClose(): void }) {
   return (
     <Modal
       opened={props.opened}
@@ -24,7 +20,7 @@ export function CustomRuleDialog(props: {
       title={props.rule ? `Edit the rule ${props.rule.id}` : 'Add a custom rule'}
       size="lg"
     >
-      {props.opened && <RuleForm rule={props.rule} loaded={props.loaded} onClose={props.onClose} />}
+      {props.opened && <RuleForm rule={props.rule} onClose={props.onClose} />}
     </Modal>
   );
 }
@@ -37,17 +33,11 @@ const parseKeywords = (text: string) =>
     .map((k) => k.trim())
     .filter(Boolean);
 
-function RuleForm({
-  rule,
-  loaded,
-  onClose,
-}: {
-  rule: CustomRule | null;
-  loaded: LoadedPolicy;
-  onClose(): void;
-}) {
-  const save = useSavePolicy();
-  const rules = loaded.document.detectors.custom;
+function RuleForm({ rule, onClose }: { rule: CustomRule | null; onClose(): void }) {
+  const { loaded, draft, stage, unstage, problem: placed } = usePolicyDraft();
+  const rules = draft.detectors.custom;
+  // A rule staged but never saved may still be renamed: nothing refers to it yet.
+  const saved = rule !== null && loaded.document.detectors.custom.some((r) => r.id === rule.id);
   const [id, setId] = useState(rule?.id ?? '');
   const [description, setDescription] = useState(rule?.description ?? '');
   const [matchBy, setMatchBy] = useState<MatchBy>(rule?.pattern !== undefined ? 'pattern' : 'keywords');
@@ -57,15 +47,19 @@ function RuleForm({
   const [action, setAction] = useState<Action>(rule?.action ?? 'block');
   const [severity, setSeverity] = useState<Severity>(rule?.severity ?? 'high');
 
-  // Where the rule sits in the document sent: its own place when edited, the end when added.
-  const index = rule ? rules.findIndex((r) => r.id === rule.id) : rules.length;
-  const problem = fieldError(save.error);
-  const errorOf = (field: string) => ruleFieldError(problem, index, field);
-  const shownByField = ['id', 'description', 'pattern', 'keywords'].some((f) => errorOf(f));
-  // Deleted by someone else, seen after a reload: saving would bring it back unasked.
-  const gone = rule !== null && index < 0;
+  const problem = rule ? itemProblem(placed, 'rule', rule.id) : null;
+  const taken = id.trim() !== rule?.id && rules.some((r) => r.id === id.trim());
+  const errorOf = (field: string) =>
+    field === 'id' && taken
+      ? 'A rule of this name exists already.'
+      : problem?.field === field
+        ? problem.problem
+        : undefined;
+  // Deleted by someone else, seen after a reload: staging it would bring it back unasked.
+  const gone = rule !== null && !rules.some((r) => r.id === rule.id);
   const ready =
     !gone &&
+    !taken &&
     id.trim() !== '' &&
     (matchBy === 'pattern' ? pattern !== '' : parseKeywords(keywords).length > 0);
 
@@ -79,29 +73,34 @@ function RuleForm({
       action,
       severity,
     };
-    const custom = rule ? rules.map((r, i) => (i === index ? next : r)) : [...rules, next];
-    const document = { ...loaded.document, detectors: { ...loaded.document.detectors, custom } };
-    save.mutate({ document, etag: loaded.etag }, { onSuccess: onClose });
+    if (rule && !saved && rule.id !== next.id) unstage(`rule:${rule.id}`);
+    stage(`rule:${next.id}`, (d) => {
+      const list = d.detectors.custom;
+      const at = list.findIndex((r) => r.id === next.id);
+      if (at >= 0) list[at] = next;
+      // A saved rule edited here but deleted meanwhile by someone else stays deleted.
+      else if (!saved) list.push(next);
+    });
+    onClose();
   }
 
   return (
     <DialogForm
-      submit={rule ? 'Save rule' : 'Add rule'}
+      submit={rule ? 'Update rule' : 'Add rule'}
       ready={ready}
-      mutation={shownByField ? { isPending: save.isPending, error: null } : unlessConflict(save)}
-      errorTitle="The rule was not saved"
+      mutation={{ isPending: false, error: null }}
       onSubmit={submit}
       onCancel={onClose}
     >
       <TextInput
         label="Name"
         description={
-          rule
+          saved
             ? 'A rule keeps its name: the activity and risk findings refer to it. To rename it, add a new rule and delete this one.'
             : 'Lower-case letters, digits and hyphens, such as project-falcon. The activity shows it as custom:<name>.'
         }
         required
-        readOnly={rule !== null}
+        readOnly={saved}
         maxLength={64}
         value={id}
         onChange={(e) => setId(e.currentTarget.value)}
@@ -175,7 +174,9 @@ function RuleForm({
           Someone else deleted this rule. Add it again if it is still needed.
         </Text>
       )}
-      <ConflictNotice error={save.error} onReloaded={save.reset} />
+      <Text size="sm" c="dimmed">
+        {STAGED_NOTE}
+      </Text>
     </DialogForm>
   );
 }

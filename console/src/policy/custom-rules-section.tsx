@@ -1,31 +1,62 @@
 // The organisation's own rules: a table of what each matches, its action and severity, and for admins
-// add, edit and delete. Each of these is saved at once, as its own version of the policy.
+// add, edit and delete. Each is staged in the page's draft and saved with its other changes; a rule
+// added, changed or deleted but not saved yet is marked in its row, and a deletion can be undone there.
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { CustomRule } from '../api/client';
-import { DialogForm } from '../ui/dialog-form';
 import { EmptyState } from '../ui/states';
 import { RowActions } from '../ui/row-actions';
 import { TableHead } from '../ui/table-head';
 import { ACTION_LABEL, SEVERITY_COLOR } from './format';
-import { useDetectorLabel, useSavePolicy, type LoadedPolicy } from './policy-queries';
+import { itemProblem, problemLine, type ItemProblem } from './field-errors';
+import { useDetectorLabel } from './policy-queries';
+import { differs, usePolicyDraft } from './policy-draft';
 import { CustomRuleDialog } from './custom-rule-dialog';
-import { ConflictNotice, unlessConflict } from './conflict-notice';
+import { UnsavedBadge } from './unsaved-badge';
 
-export function CustomRulesSection({ loaded, canManage }: { loaded: LoadedPolicy; canManage: boolean }) {
-  const rules = loaded.document.detectors.custom;
+type RowState = 'saved' | 'new' | 'changed' | 'deleted';
+
+interface RuleRow {
+  rule: CustomRule;
+  state: RowState;
+  problem: ItemProblem | null;
+}
+
+export function CustomRulesSection({ canManage }: { canManage: boolean }) {
+  const { loaded, draft, stage, unstage, problem: placed } = usePolicyDraft();
   const label = useDetectorLabel()('custom');
   const [editing, setEditing] = useState<{ rule: CustomRule | null } | null>(null);
-  const [deleting, setDeleting] = useState<CustomRule | null>(null);
+
+  const saved = loaded.document.detectors.custom;
+  const rows: RuleRow[] = [
+    ...draft.detectors.custom.map((rule) => {
+      const before = saved.find((r) => r.id === rule.id);
+      const state: RowState = !before ? 'new' : differs(before, rule) ? 'changed' : 'saved';
+      return { rule, state, problem: itemProblem(placed, 'rule', rule.id) };
+    }),
+    // Deleted here but not saved yet: still listed, marked, with a way back.
+    ...saved
+      .filter((r) => !draft.detectors.custom.some((d) => d.id === r.id))
+      .map((rule) => ({ rule, state: 'deleted' as const, problem: null })),
+  ];
+
+  function remove(rule: CustomRule) {
+    const key = `rule:${rule.id}`;
+    if (!saved.some((r) => r.id === rule.id)) return unstage(key);
+    stage(key, (d) => void (d.detectors.custom = d.detectors.custom.filter((r) => r.id !== rule.id)));
+  }
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="detector-custom">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={3} size="h5" id="detector-custom">
-              {label}
-            </Title>
+            <Group gap="xs">
+              <Title order={3} size="h5" id="detector-custom">
+                {label}
+              </Title>
+              {rows.some((r) => r.state !== 'saved') && <UnsavedBadge />}
+            </Group>
             <Text size="sm" c="dimmed">
               Your own keywords and patterns: project code names, internal host names, customer identifiers.
             </Text>
@@ -36,7 +67,7 @@ export function CustomRulesSection({ loaded, canManage }: { loaded: LoadedPolicy
             </Button>
           )}
         </Group>
-        {rules.length === 0 ? (
+        {rows.length === 0 ? (
           <EmptyState title="No custom rules">
             {canManage
               ? 'Add one for words or values that must not leave the organisation.'
@@ -44,77 +75,100 @@ export function CustomRulesSection({ loaded, canManage }: { loaded: LoadedPolicy
           </EmptyState>
         ) : (
           <RuleTable
-            rules={rules}
+            rows={rows}
             canManage={canManage}
             onEdit={(rule) => setEditing({ rule })}
-            onDelete={setDeleting}
+            onDelete={remove}
+            onUndo={(rule) => unstage(`rule:${rule.id}`)}
           />
         )}
       </Stack>
       {canManage && (
-        <>
-          <CustomRuleDialog
-            opened={editing !== null}
-            rule={editing?.rule ?? null}
-            loaded={loaded}
-            onClose={() => setEditing(null)}
-          />
-          <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete the custom rule">
-            {deleting && <DeleteForm rule={deleting} loaded={loaded} onClose={() => setDeleting(null)} />}
-          </Modal>
-        </>
+        <CustomRuleDialog
+          opened={editing !== null}
+          rule={editing?.rule ?? null}
+          onClose={() => setEditing(null)}
+        />
       )}
     </Paper>
   );
 }
 
+const MARK: Record<RowState, 'unsaved' | 'new, unsaved' | 'deleted, unsaved' | null> = {
+  saved: null,
+  new: 'new, unsaved',
+  changed: 'unsaved',
+  deleted: 'deleted, unsaved',
+};
+
 function RuleTable(props: {
-  rules: CustomRule[];
+  rows: RuleRow[];
   canManage: boolean;
   onEdit(r: CustomRule): void;
   onDelete(r: CustomRule): void;
+  onUndo(r: CustomRule): void;
 }) {
   return (
     <Table.ScrollContainer minWidth={props.canManage ? 760 : 600}>
       <Table striped aria-label="Custom rules">
         <TableHead columns={['Name', 'Matches', 'Action', 'Severity', props.canManage && 'Actions']} />
         <Table.Tbody>
-          {props.rules.map((r) => (
-            <Table.Tr key={r.id} data-rule={r.id}>
-              <Table.Td>
-                <Text size="sm" fw={600} ff="monospace">
-                  {r.id}
-                </Text>
-                {r.description && (
-                  <Text size="xs" c="dimmed">
-                    {r.description}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td maw={360}>
-                <Matches rule={r} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{ACTION_LABEL[r.action]}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={SEVERITY_COLOR[r.severity]} variant="light">
-                  {r.severity}
-                </Badge>
-              </Table.Td>
-              {props.canManage && (
+          {props.rows.map(({ rule: r, state, problem }) => {
+            const mark = MARK[state];
+            return (
+              <Table.Tr key={r.id} data-rule={r.id} data-state={state}>
                 <Table.Td>
-                  <RowActions
-                    name={r.id}
-                    actions={[
-                      { label: 'Edit', onClick: () => props.onEdit(r) },
-                      { label: 'Delete', destructive: true, onClick: () => props.onDelete(r) },
-                    ]}
-                  />
+                  <Group gap={6}>
+                    <Text
+                      size="sm"
+                      fw={600}
+                      ff="monospace"
+                      td={state === 'deleted' ? 'line-through' : undefined}
+                    >
+                      {r.id}
+                    </Text>
+                    {mark && <UnsavedBadge what={mark} />}
+                  </Group>
+                  {r.description && (
+                    <Text size="xs" c="dimmed">
+                      {r.description}
+                    </Text>
+                  )}
+                  {problem && (
+                    <Text size="xs" c="red" role="alert">
+                      {problemLine(problem)}
+                    </Text>
+                  )}
                 </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
+                <Table.Td maw={360}>
+                  <Matches rule={r} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{ACTION_LABEL[r.action]}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={SEVERITY_COLOR[r.severity]} variant="light">
+                    {r.severity}
+                  </Badge>
+                </Table.Td>
+                {props.canManage && (
+                  <Table.Td>
+                    <RowActions
+                      name={r.id}
+                      actions={
+                        state === 'deleted'
+                          ? [{ label: 'Undo deleting', onClick: () => props.onUndo(r) }]
+                          : [
+                              { label: 'Edit', onClick: () => props.onEdit(r) },
+                              { label: 'Delete', destructive: true, onClick: () => props.onDelete(r) },
+                            ]
+                      }
+                    />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -125,7 +179,7 @@ function Matches({ rule }: { rule: CustomRule }) {
   const how = rule.case_sensitive ? ' (case-sensitive)' : '';
   if (rule.pattern !== undefined)
     return (
-      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         Pattern{how}: <code>{rule.pattern}</code>
       </Text>
     );
@@ -133,35 +187,5 @@ function Matches({ rule }: { rule: CustomRule }) {
     <Text size="sm">
       Keywords{how}: {(rule.keywords ?? []).map((k) => `“${k}”`).join(', ')}
     </Text>
-  );
-}
-
-function DeleteForm({ rule, loaded, onClose }: { rule: CustomRule; loaded: LoadedPolicy; onClose(): void }) {
-  const save = useSavePolicy();
-  const custom = loaded.document.detectors.custom.filter((r) => r.id !== rule.id);
-  return (
-    <DialogForm
-      submit="Delete rule"
-      color="red"
-      ready
-      mutation={unlessConflict(save)}
-      errorTitle="The rule was not deleted"
-      onSubmit={() =>
-        save.mutate(
-          {
-            document: { ...loaded.document, detectors: { ...loaded.document.detectors, custom } },
-            etag: loaded.etag,
-          },
-          { onSuccess: onClose },
-        )
-      }
-      onCancel={onClose}
-    >
-      <Text size="sm">
-        From the next request, <b>{rule.id}</b> no longer checks anything: what only it matched goes through.
-        Its past signals and risk findings stay, and the version history keeps the rule as it was.
-      </Text>
-      <ConflictNotice error={save.error} onReloaded={save.reset} />
-    </DialogForm>
   );
 }

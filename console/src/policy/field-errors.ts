@@ -40,6 +40,10 @@ const FIELD_LABEL: Record<string, string> = {
   mode: 'mode',
 };
 
+/** A rule's or a tool's problem as its row shows it: `User-agent pattern: It repeats a group…`. */
+export const problemLine = (p: { field: string | undefined; problem: string }) =>
+  p.field ? `${capitalise(FIELD_LABEL[p.field] ?? p.field)}: ${p.problem}` : p.problem;
+
 /** The field in words, such as `Custom rule "falcon", pattern` or `Secrets allowlist, entry 2`. */
 export function fieldName(path: string, document: PolicyDocument, label: DetectorLabel): string {
   const rule = /^detectors\.custom\[(\d+)\](?:\.(\w+))?/.exec(path);
@@ -64,18 +68,45 @@ export function fieldName(path: string, document: PolicyDocument, label: Detecto
   return path;
 }
 
-/** The problem of one field of one custom rule, when the error is about it. */
-export function ruleFieldError(error: FieldError | null, index: number, field: string): string | undefined {
-  return itemFieldError(error, `detectors.custom[${index}]`, field);
+/** A problem placed on one custom rule or tool: the field it names (none: the whole entry). */
+export interface ItemProblem {
+  field: string | undefined;
+  problem: string;
 }
 
-/** The problem of one field of one entry of the tools list, when the error is about it. */
-export function toolFieldError(error: FieldError | null, index: number, field: string): string | undefined {
-  return itemFieldError(error, `tools[${index}]`, field);
+/**
+ * The problem with the custom rule or tool of this id, if the error is about it. The error names the
+ * entry by its position in the document sent, which may differ from the page's now (an entry staged or
+ * removed since), so the position is read back to an id in that document.
+ */
+export function itemProblem(
+  placed: { error: FieldError; sent: PolicyDocument } | null,
+  kind: 'rule' | 'tool',
+  id: string,
+): ItemProblem | null {
+  if (!placed) return null;
+  const m = (
+    kind === 'rule' ? /^detectors\.custom\[(\d+)\](?:\.(\w+))?/ : /^tools\[(\d+)\](?:\.(\w+))?/
+  ).exec(placed.error.path);
+  if (!m) return null;
+  const list = kind === 'rule' ? placed.sent.detectors.custom : (placed.sent.tools ?? []);
+  if (list[Number(m[1])]?.id !== id) return null;
+  return { field: m[2], problem: placed.error.problem };
 }
 
-function itemFieldError(error: FieldError | null, at: string, field: string): string | undefined {
-  if (!error) return undefined;
-  if (error.path === `${at}.${field}` || error.path.startsWith(`${at}.${field}[`)) return error.problem;
-  return undefined;
+/** The problem with one of a detector's own fields (`young_days`), or with an allowlist entry by its text. */
+export function detectorProblem(
+  placed: { error: FieldError; sent: PolicyDocument } | null,
+  detector: string,
+): { field: string; problem: string; entry?: string } | null {
+  if (!placed) return null;
+  const { path, problem } = placed.error;
+  const prefix = `detectors.${detector}.`;
+  if (!path.startsWith(prefix)) return null;
+  const entry = /^allowlist\[(\d+)\]/.exec(path.slice(prefix.length));
+  if (!entry) return { field: path.slice(prefix.length), problem };
+  const sent = (
+    placed.sent.detectors as Record<string, { allowlist?: Array<{ value?: string; pattern?: string }> }>
+  )[detector]?.allowlist?.[Number(entry[1])];
+  return { field: 'allowlist', problem, entry: sent?.value ?? sent?.pattern ?? '' };
 }

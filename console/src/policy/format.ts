@@ -2,7 +2,13 @@
 // each one does: the same words in the controls, the confirmation and the version history. Detectors'
 // names come from the server's registry (GET /api/v1/detectors), not from here.
 import type { Action, ActionDetector, Enforcement, PolicyDocument, Severity } from '../api/client';
-import { ACTIONS, ENFORCEMENTS, ENFORCEMENT_RANK, SEVERITIES } from '../../../shared/policy-terms.ts';
+import {
+  ACTIONS,
+  ENFORCEMENTS,
+  ENFORCEMENT_RANK,
+  SEVERITIES,
+  SLOPSQUAT_ACTIONS,
+} from '../../../shared/policy-terms.ts';
 
 export { ACTIONS, ENFORCEMENTS };
 /** Most severe first: the order of the findings table and of the severity choices. */
@@ -56,8 +62,20 @@ export type DetectorLabel = (id: string) => string;
 /** The detectors with an action and an allowlist, in the document's (the registry's) order. */
 export const actionDetectors = (doc: PolicyDocument): ActionDetector[] =>
   (Object.keys(doc.detectors) as Array<keyof PolicyDocument['detectors']>).filter(
-    (k): k is ActionDetector => !Array.isArray(doc.detectors[k]),
+    (k): k is ActionDetector => !Array.isArray(doc.detectors[k]) && k !== 'slopsquat',
   );
+
+/** The slopsquat detector's actions and what each does: it reads package names, never redacts them. */
+export const SLOPSQUAT_ACTION_OPTIONS = SLOPSQUAT_ACTIONS.map((a) => ({
+  value: a,
+  label: `${ACTION_LABEL[a]}: ${
+    {
+      block: 'stop a tool call that would install a missing, days-old or placeholder package',
+      alert: 'let it through and record it',
+      off: 'look nothing up',
+    }[a]
+  }`,
+}));
 
 /** Who made a version or resolved a finding: a name where there is one, with what kind of party it is. */
 export const party = (p: { type: string; id: string | null; name: string | null }) =>

@@ -1,18 +1,22 @@
 // The policy: enforcement, the built-in detectors' actions and allowlists, custom rules, the tools and
-// their modes, and the version history. Everyone reads it; owners and admins change it. Each change is saved over the version the
-// page loaded (If-Match); when someone else changed the policy first, the card or dialog that saved
-// says so and offers to reload, keeping the edits being made.
+// their modes, and the version history. Everyone reads it; owners and admins change it. Every change is
+// staged in one draft of the page (policy-draft.tsx) and saved together, as one version, from the save
+// bar; the save goes over the version the page loaded (If-Match), and when someone else changed the
+// policy first the review says so and offers to reload, keeping the staged changes.
 import { Stack, Text, Title } from '@mantine/core';
 import { canManage, useAdmin } from '../session/session-context';
 import { ErrorState, Loading } from '../ui/states';
 import { PageHeader } from '../ui/page-header';
-import { useDetectors, usePolicy, versionOf } from './policy-queries';
+import { useDetectors, usePolicy, versionOf, type LoadedPolicy } from './policy-queries';
 import { actionDetectors } from './format';
+import { PolicyDraftProvider, usePolicyDraft } from './policy-draft';
 import { EnforcementSection } from './enforcement-section';
 import { DetectorCard } from './detector-card';
 import { CustomRulesSection } from './custom-rules-section';
 import { ToolsSection } from './tools-section';
 import { VersionHistory } from './version-history';
+import { SaveBar } from './save-bar';
+import { LeaveGuard } from './leave-guard';
 
 export function PolicyPage() {
   const manage = canManage(useAdmin());
@@ -24,9 +28,9 @@ export function PolicyPage() {
   return (
     <Stack>
       <PageHeader title="Policy">
-        What the Gateway does with secrets, personal data and your own rules in what developers&apos; tools
-        send and receive. A change applies from the next request, is recorded in the audit log and is kept
-        below as a version.
+        What the Gateway does with secrets, personal data, packages models invent and your own rules in what
+        developers&apos; tools send and receive. Changes are saved together, as a new version that applies
+        from the next request, is recorded in the audit log and is kept below.
       </PageHeader>
 
       {policy.isPending || detectors.isPending ? (
@@ -36,32 +40,46 @@ export function PolicyPage() {
       ) : detectors.isError ? (
         <ErrorState error={detectors.error} onRetry={() => void detectors.refetch()} />
       ) : (
-        <>
+        <PolicyDraftProvider loaded={policy.data}>
           {inForce && (
             <Text size="sm" c="dimmed" aria-live="polite">
               Version {inForce} is in force.
             </Text>
           )}
-          <EnforcementSection loaded={policy.data} canManage={manage} />
-          <Title order={2} size="h4">
-            Detectors
-          </Title>
-          {actionDetectors(policy.data.document).map((d) => (
-            // A change to this detector from elsewhere (a reload) starts its card again from the saved
-            // settings; a change to anything else keeps what the admin is editing here.
-            <DetectorCard
-              key={`${d}:${JSON.stringify(policy.data.document.detectors[d])}`}
-              detector={d}
-              loaded={policy.data}
-              canManage={manage}
-            />
-          ))}
-          <CustomRulesSection loaded={policy.data} canManage={manage} />
-          <ToolsSection loaded={policy.data} canManage={manage} />
-        </>
+          <Sections loaded={policy.data} manage={manage} />
+          <VersionHistory inForce={inForce} />
+          {manage && <Saving />}
+        </PolicyDraftProvider>
       )}
-
-      <VersionHistory inForce={inForce} />
+      {!(policy.data && detectors.data) && <VersionHistory inForce={inForce} />}
     </Stack>
+  );
+}
+
+function Sections({ loaded, manage }: { loaded: LoadedPolicy; manage: boolean }) {
+  return (
+    <>
+      <EnforcementSection canManage={manage} />
+      <Title order={2} size="h4">
+        Detectors
+      </Title>
+      {actionDetectors(loaded.document).map((d) => (
+        <DetectorCard key={d} detector={d} canManage={manage} />
+      ))}
+      {loaded.document.detectors.slopsquat && <DetectorCard detector="slopsquat" canManage={manage} />}
+      <CustomRulesSection canManage={manage} />
+      <ToolsSection canManage={manage} />
+    </>
+  );
+}
+
+/** The save bar after everything it counts, and the question asked before leaving with changes. */
+function Saving() {
+  const { changes } = usePolicyDraft();
+  return (
+    <>
+      <SaveBar />
+      <LeaveGuard unsaved={changes.length} />
+    </>
   );
 }

@@ -1,12 +1,13 @@
-// Add, edit or remove a tool the admin defines: its name, the id the activity shows, the user-agent
-// pattern that recognises its requests, and its mode. Saving sends the whole loaded document with this
-// tool added, replaced or left out; the API's problem with one of its fields is shown under that field.
+// Add or edit a tool the admin defines: its name, the id the activity shows, the user-agent pattern that
+// recognises its requests, and its mode. The dialog stages the tool in the page's draft and closes; the
+// page saves it with its other changes. The API's problem with one of its fields, from the last save, is
+// shown under that field.
 import { useState } from 'react';
 import { Modal, NativeSelect, Text, TextInput } from '@mantine/core';
 import { DialogForm } from '../ui/dialog-form';
-import { fieldError, toolFieldError } from './field-errors';
-import { useSavePolicy, type LoadedPolicy } from './policy-queries';
-import { ConflictNotice, unlessConflict } from './conflict-notice';
+import { itemProblem } from './field-errors';
+import { usePolicyDraft } from './policy-draft';
+import { STAGED_NOTE } from './staged-note';
 import {
   TOOL_MODE_LABEL,
   TOOL_MODE_MEANING,
@@ -17,12 +18,7 @@ import {
 import { ModeConsequence } from './mode-consequence';
 
 /** `tool` null adds a tool; a tool edits it. */
-export function ToolDialog(props: {
-  opened: boolean;
-  tool: ToolSetting | null;
-  loaded: LoadedPolicy;
-  onClose(): void;
-}) {
+export function ToolDialog(props: { opened: boolean; tool: ToolSetting | null; onClose(): void }) {
   return (
     <Modal
       opened={props.opened}
@@ -30,7 +26,7 @@ export function ToolDialog(props: {
       title={props.tool ? `Edit the tool ${props.tool.name ?? props.tool.id}` : 'Add a tool'}
       size="lg"
     >
-      {props.opened && <ToolForm tool={props.tool} loaded={props.loaded} onClose={props.onClose} />}
+      {props.opened && <ToolForm tool={props.tool} onClose={props.onClose} />}
     </Modal>
   );
 }
@@ -43,45 +39,54 @@ const idFrom = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 64);
 
-function ToolForm({
-  tool,
-  loaded,
-  onClose,
-}: {
-  tool: ToolSetting | null;
-  loaded: LoadedPolicy;
-  onClose(): void;
-}) {
-  const save = useSavePolicy();
-  const tools = loaded.document.tools ?? [];
+function ToolForm({ tool, onClose }: { tool: ToolSetting | null; onClose(): void }) {
+  const { loaded, draft, stage, unstage, problem: placed } = usePolicyDraft();
+  const tools = draft.tools ?? [];
+  // A tool staged but never saved may still change its id: nothing is recorded under it yet.
+  const saved = tool !== null && (loaded.document.tools ?? []).some((t) => t.id === tool.id);
   const [name, setName] = useState(tool?.name ?? '');
   const [id, setId] = useState(tool?.id ?? '');
   // Until the admin types an id of their own, a new tool's id follows its name.
-  const [idTyped, setIdTyped] = useState(tool !== null);
+  const [idTyped, setIdTyped] = useState(saved);
   const [userAgent, setUserAgent] = useState(tool?.user_agent ?? '');
   const [mode, setMode] = useState<ToolMode>(tool?.mode ?? 'provider_key');
 
-  // Where the tool sits in the document sent: its own place when edited, the end when added.
-  const index = tool ? tools.findIndex((t) => t.id === tool.id) : tools.length;
-  const problem = fieldError(save.error);
-  const errorOf = (field: string) => toolFieldError(problem, index, field);
-  const shownByField = ['id', 'name', 'user_agent'].some((f) => errorOf(f));
-  // Removed by someone else, seen after a reload: saving would bring it back unasked.
-  const gone = tool !== null && index < 0;
-  const ready = !gone && name.trim() !== '' && id.trim() !== '' && userAgent !== '';
+  const problem = tool ? itemProblem(placed, 'tool', tool.id) : null;
+  const taken = id.trim() !== tool?.id && tools.some((t) => t.id === id.trim());
+  const errorOf = (field: string) =>
+    field === 'id' && taken
+      ? 'A tool with this id exists already.'
+      : problem?.field === field
+        ? problem.problem
+        : undefined;
+  // Removed by someone else, seen after a reload: staging it would bring it back unasked.
+  const gone = tool !== null && !tools.some((t) => t.id === tool.id);
+  const ready = !gone && !taken && name.trim() !== '' && id.trim() !== '' && userAgent !== '';
 
   function submit() {
     const next: ToolSetting = { id: id.trim(), name: name.trim(), user_agent: userAgent, mode };
-    const list = tool ? tools.map((t, i) => (i === index ? next : t)) : [...tools, next];
-    save.mutate({ document: { ...loaded.document, tools: list }, etag: loaded.etag }, { onSuccess: onClose });
+    if (tool && !saved && tool.id !== next.id) {
+      unstage(`tool:${tool.id}`);
+      unstage(`tool-mode:${tool.id}`);
+    }
+    // The dialog's mode is the tool's mode: a mode chosen in the row before is part of it now.
+    unstage(`tool-mode:${next.id}`);
+    stage(`tool:${next.id}`, (d) => {
+      const list = d.tools ?? [];
+      const at = list.findIndex((t) => t.id === next.id);
+      if (at >= 0) list[at] = next;
+      // A saved tool edited here but removed meanwhile by someone else stays removed.
+      else if (!saved) list.push(next);
+      d.tools = list;
+    });
+    onClose();
   }
 
   return (
     <DialogForm
-      submit={tool ? 'Save tool' : 'Add tool'}
+      submit={tool ? 'Update tool' : 'Add tool'}
       ready={ready}
-      mutation={shownByField ? { isPending: save.isPending, error: null } : unlessConflict(save)}
-      errorTitle="The tool was not saved"
+      mutation={{ isPending: false, error: null }}
       onSubmit={submit}
       onCancel={onClose}
     >
@@ -102,12 +107,12 @@ function ToolForm({
       <TextInput
         label="Id"
         description={
-          tool
+          saved
             ? 'A tool keeps its id: the activity records requests under it. To change it, add a new tool and remove this one.'
             : 'Lower-case letters, digits and hyphens, such as acme-agent. The activity records the tool’s requests under it.'
         }
         required
-        readOnly={tool !== null}
+        readOnly={saved}
         maxLength={64}
         spellCheck={false}
         value={id}
@@ -149,42 +154,9 @@ function ToolForm({
           Someone else removed this tool. Add it again if it is still needed.
         </Text>
       )}
-      <ConflictNotice error={save.error} onReloaded={save.reset} />
-    </DialogForm>
-  );
-}
-
-/** Removing an admin-defined tool: what its requests become. */
-export function RemoveToolForm({
-  tool,
-  loaded,
-  onClose,
-}: {
-  tool: ToolSetting;
-  loaded: LoadedPolicy;
-  onClose(): void;
-}) {
-  const save = useSavePolicy();
-  const tools = (loaded.document.tools ?? []).filter((t) => t.id !== tool.id);
-  return (
-    <DialogForm
-      submit="Remove tool"
-      color="red"
-      ready
-      mutation={unlessConflict(save)}
-      errorTitle="The tool was not removed"
-      onSubmit={() =>
-        save.mutate({ document: { ...loaded.document, tools }, etag: loaded.etag }, { onSuccess: onClose })
-      }
-      onCancel={onClose}
-    >
-      <Text size="sm">
-        From the next request, the Gateway no longer recognises <b>{tool.name ?? tool.id}</b>: its requests
-        count as the built-in tool their user agent matches, in that tool&apos;s mode, or else as an unknown
-        tool, in provider key mode. Past activity keeps its name, and the version history keeps the tool as it
-        was.
+      <Text size="sm" c="dimmed">
+        {STAGED_NOTE}
       </Text>
-      <ConflictNotice error={save.error} onReloaded={save.reset} />
     </DialogForm>
   );
 }

@@ -1,30 +1,18 @@
 // The tools the Gateway recognises by their user agent, and for each its mode: whether the Gateway sends
 // the organisation's provider key (the default) or the tool its developer's own sign-in (subscription).
-// The built-in tools are all listed; admins add their own (a name and a user-agent pattern). Choosing
-// another mode only asks, as enforcement does: the confirmation says what changes for every developer
+// The built-in tools are all listed; admins add their own (a name and a user-agent pattern). A mode
+// chosen, a tool added, edited or removed is staged in the page's draft and saved with its other
+// changes: the row is marked until then, and the review says what a mode change does for every developer
 // using the tool before anything is saved.
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  List,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { DialogForm } from '../ui/dialog-form';
+import { Badge, Button, Group, List, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { EmptyState } from '../ui/states';
 import { RowActions } from '../ui/row-actions';
 import { TableHead } from '../ui/table-head';
-import { useSavePolicy, type LoadedPolicy } from './policy-queries';
-import { ConflictNotice, unlessConflict } from './conflict-notice';
-import { ModeConsequence } from './mode-consequence';
-import { RemoveToolForm, ToolDialog } from './tool-dialog';
+import { itemProblem, problemLine } from './field-errors';
+import { differs, usePolicyDraft } from './policy-draft';
+import { ToolDialog } from './tool-dialog';
+import { UnsavedBadge } from './unsaved-badge';
 import {
   BUILT_INS,
   SUBSCRIPTION_SETUP,
@@ -38,33 +26,51 @@ import {
   type ToolSetting,
 } from './tool-format';
 
-interface ModeChange {
-  id: string;
-  name: string;
-  to: ToolMode;
-}
-
-export function ToolsSection({ loaded, canManage }: { loaded: LoadedPolicy; canManage: boolean }) {
-  const doc = loaded.document;
-  const own = (doc.tools ?? []).filter((t) => !isBuiltIn(t.id));
-  const [asked, setAsked] = useState<ModeChange | null>(null);
+export function ToolsSection({ canManage }: { canManage: boolean }) {
+  const { loaded, draft, stage, unstage, problem: placed } = usePolicyDraft();
+  const savedOwn = (loaded.document.tools ?? []).filter((t) => !isBuiltIn(t.id));
+  const draftOwn = (draft.tools ?? []).filter((t) => !isBuiltIn(t.id));
+  // Removed here but not saved yet: still listed, marked, with a way back.
+  const own = [
+    ...draftOwn.map((t) => ({ tool: t, removed: false })),
+    ...savedOwn.filter((t) => !draftOwn.some((d) => d.id === t.id)).map((t) => ({ tool: t, removed: true })),
+  ];
   const [editing, setEditing] = useState<{ tool: ToolSetting | null } | null>(null);
-  const [removing, setRemoving] = useState<ToolSetting | null>(null);
 
-  const modeCell = (id: string, name: string) => {
-    const mode = modeOf(doc, id);
-    return canManage ? (
-      <NativeSelect
-        aria-label={`Mode of ${name}`}
-        size="xs"
-        value={mode}
-        onChange={(e) => {
-          const to = e.currentTarget.value as ToolMode;
-          if (to !== mode) setAsked({ id, name, to });
-        }}
-        data={TOOL_MODE_OPTIONS}
-        w={150}
-      />
+  function chooseMode(id: string, to: ToolMode) {
+    const key = `tool-mode:${id}`;
+    // A built-in tool back in its saved mode: no entry to add or change.
+    if (isBuiltIn(id) && to === modeOf(loaded.document, id)) return unstage(key);
+    stage(key, (d) => {
+      // An own tool removed meanwhile (here or by someone else) gets no entry from its mode.
+      if (isBuiltIn(id) || d.tools?.some((t) => t.id === id)) Object.assign(d, withMode(d, id, to));
+    });
+  }
+
+  function remove(tool: ToolSetting) {
+    const key = `tool:${tool.id}`;
+    if (!savedOwn.some((t) => t.id === tool.id)) {
+      unstage(`tool-mode:${tool.id}`);
+      return unstage(key);
+    }
+    stage(key, (d) => void (d.tools = (d.tools ?? []).filter((t) => t.id !== tool.id)));
+  }
+
+  const modeCell = (id: string, name: string, removed = false) => {
+    const mode = modeOf(draft, id);
+    const staged = mode !== modeOf(loaded.document, id);
+    return canManage && !removed ? (
+      <Group gap={6} wrap="nowrap">
+        <NativeSelect
+          aria-label={`Mode of ${name}`}
+          size="xs"
+          value={mode}
+          onChange={(e) => chooseMode(id, e.currentTarget.value as ToolMode)}
+          data={TOOL_MODE_OPTIONS}
+          w={150}
+        />
+        {staged && <UnsavedBadge />}
+      </Group>
     ) : (
       <Badge variant="light" color={mode === 'subscription' ? 'violet' : 'gray'} tt="none">
         {TOOL_MODE_LABEL[mode]}
@@ -109,7 +115,7 @@ export function ToolsSection({ loaded, canManage }: { loaded: LoadedPolicy; canM
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                       {t.userAgent}
                     </Text>
                   </Table.Td>
@@ -147,94 +153,69 @@ export function ToolsSection({ loaded, canManage }: { loaded: LoadedPolicy; canM
             <Table striped aria-label="Your tools">
               <TableHead columns={['Tool', 'User agent', 'Mode', canManage && 'Actions']} />
               <Table.Tbody>
-                {own.map((t) => (
-                  <Table.Tr key={t.id} data-tool={t.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {t.name ?? t.id}
-                      </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {t.id}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {t.user_agent}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{modeCell(t.id, t.name ?? t.id)}</Table.Td>
-                    {canManage && (
+                {own.map(({ tool: t, removed }) => {
+                  const before = savedOwn.find((s) => s.id === t.id);
+                  const { mode: _m, ...rest } = t;
+                  const { mode: _b, ...restBefore } = before ?? t;
+                  // A mode change is marked at the mode; the row's mark is for the rest of the tool.
+                  const mark = removed
+                    ? 'deleted, unsaved'
+                    : !before
+                      ? 'new, unsaved'
+                      : differs(restBefore, rest)
+                        ? 'unsaved'
+                        : null;
+                  const problem = itemProblem(placed, 'tool', t.id);
+                  return (
+                    <Table.Tr key={t.id} data-tool={t.id} data-state={removed ? 'deleted' : undefined}>
                       <Table.Td>
-                        <RowActions
-                          name={t.name ?? t.id}
-                          actions={[
-                            { label: 'Edit', onClick: () => setEditing({ tool: t }) },
-                            { label: 'Remove', destructive: true, onClick: () => setRemoving(t) },
-                          ]}
-                        />
+                        <Group gap={6}>
+                          <Text size="sm" fw={600} td={removed ? 'line-through' : undefined}>
+                            {t.name ?? t.id}
+                          </Text>
+                          {mark && <UnsavedBadge what={mark} />}
+                        </Group>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {t.id}
+                        </Text>
+                        {problem && (
+                          <Text size="xs" c="red" role="alert">
+                            {problemLine(problem)}
+                          </Text>
+                        )}
                       </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
+                      <Table.Td maw={320}>
+                        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                          {t.user_agent}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{modeCell(t.id, t.name ?? t.id, removed)}</Table.Td>
+                      {canManage && (
+                        <Table.Td>
+                          <RowActions
+                            name={t.name ?? t.id}
+                            actions={
+                              removed
+                                ? [{ label: 'Undo removing', onClick: () => unstage(`tool:${t.id}`) }]
+                                : [
+                                    { label: 'Edit', onClick: () => setEditing({ tool: t }) },
+                                    { label: 'Remove', destructive: true, onClick: () => remove(t) },
+                                  ]
+                            }
+                          />
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
       </Stack>
       {canManage && (
-        <>
-          <Modal
-            // Closes too when a reload shows the mode asked for already in force.
-            opened={asked !== null && asked.to !== modeOf(doc, asked.id)}
-            onClose={() => setAsked(null)}
-            title={asked ? `Switch ${asked.name} to ${TOOL_MODE_LABEL[asked.to].toLowerCase()} mode?` : ''}
-          >
-            {asked && <ConfirmModeForm loaded={loaded} change={asked} onClose={() => setAsked(null)} />}
-          </Modal>
-          <ToolDialog
-            opened={editing !== null}
-            tool={editing?.tool ?? null}
-            loaded={loaded}
-            onClose={() => setEditing(null)}
-          />
-          <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove the tool">
-            {removing && <RemoveToolForm tool={removing} loaded={loaded} onClose={() => setRemoving(null)} />}
-          </Modal>
-        </>
+        <ToolDialog opened={editing !== null} tool={editing?.tool ?? null} onClose={() => setEditing(null)} />
       )}
     </Paper>
-  );
-}
-
-function ConfirmModeForm({
-  loaded,
-  change,
-  onClose,
-}: {
-  loaded: LoadedPolicy;
-  change: ModeChange;
-  onClose(): void;
-}) {
-  const save = useSavePolicy();
-  return (
-    <DialogForm
-      submit={`Switch to ${TOOL_MODE_LABEL[change.to].toLowerCase()}`}
-      ready
-      mutation={unlessConflict(save)}
-      errorTitle="The mode was not changed"
-      onSubmit={() =>
-        save.mutate(
-          { document: withMode(loaded.document, change.id, change.to), etag: loaded.etag },
-          { onSuccess: onClose },
-        )
-      }
-      onCancel={onClose}
-    >
-      <Text size="sm">
-        <ModeConsequence name={change.name} to={change.to} />
-      </Text>
-      <Text size="sm">The change is recorded in the audit log and kept as a version of the policy.</Text>
-      <ConflictNotice error={save.error} onReloaded={save.reset} />
-    </DialogForm>
   );
 }

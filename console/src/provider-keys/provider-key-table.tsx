@@ -35,7 +35,7 @@ export function ProviderKeyTable(props: {
           {props.keys.map((k) => (
             <Table.Tr key={k.id} data-provider-key={k.name}>
               <Table.Td>
-                <Text fw={600} size="sm">
+                <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {k.name}
                 </Text>
               </Table.Td>
@@ -43,12 +43,18 @@ export function ProviderKeyTable(props: {
                 <Text size="sm">{FAMILY_SHORT[k.provider]}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace" aria-label={`Secret ending in ${k.secret_last4}`}>
+                <Text
+                  size="sm"
+                  ff="monospace"
+                  aria-label={`Secret ending in ${k.secret_last4}`}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {masked(k.secret_last4)}
                 </Text>
               </Table.Td>
-              <Table.Td maw={260}>
-                <Text size="xs" ff="monospace" miw={170} style={{ wordBreak: 'break-all' }}>
+              <Table.Td>
+                {/* A narrow column: the address cut short, whole on hover, never broken mid-word. */}
+                <Text size="xs" ff="monospace" truncate="end" maw={260} title={k.effective_base_url}>
                   {k.effective_base_url}
                 </Text>
                 {k.azure_api_version && (
@@ -57,7 +63,7 @@ export function ProviderKeyTable(props: {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td maw={280}>
+              <Table.Td>
                 <Group gap={4} miw={180}>
                   {k.enabled_models.map((m) => (
                     <Badge key={m} variant="outline" size="sm" tt="none">
@@ -67,10 +73,14 @@ export function ProviderKeyTable(props: {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDateTime(k.updated_at)}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(k.updated_at)}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{k.rotated_at ? formatDateTime(k.rotated_at) : 'never'}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {k.rotated_at ? formatDateTime(k.rotated_at) : 'never'}
+                </Text>
               </Table.Td>
               {props.canManage && (
                 <Table.Td>

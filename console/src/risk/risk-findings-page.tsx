@@ -3,10 +3,11 @@
 // URL), more a page at a time, one finding's detail and, for admins, resolving it.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Center, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { canManage, useAdmin } from '../session/session-context';
 import { EmptyState, ErrorState, Loading } from '../ui/states';
 import { PageHeader } from '../ui/page-header';
+import { LoadMore } from '../ui/load-more';
 import { FilterBar, isFiltered, type FilterField } from '../ui/filter-bar';
 import { SEVERITY_ORDER } from '../policy/format';
 import { FINDING_KINDS, FINDING_STATUSES, KIND_LABEL } from './format';
@@ -14,6 +15,7 @@ import { useRiskFindings, type RiskFilters } from './risk-queries';
 import { readFilters, writeFilters } from './url-filters';
 import { RiskTable } from './risk-table';
 import { FindingDetail } from './finding-detail';
+import { PartySelect } from '../filters/party-select';
 
 /** The filter bar's own fields; the time range (seen within it) follows them. */
 const FILTER_FIELDS: FilterField<RiskFilters>[] = [
@@ -39,7 +41,18 @@ const FILTER_FIELDS: FilterField<RiskFilters>[] = [
     width: 160,
   },
   { key: 'rule', label: 'Rule', placeholder: 'aws-access-key', maxLength: 100, width: 170 },
-  { key: 'actorId', label: 'Caller ID', placeholder: 'cred_…', maxLength: 64, width: 170 },
+  {
+    key: 'actorId',
+    label: 'Caller',
+    picker: (p) => (
+      <PartySelect
+        {...p}
+        kinds={['developer', 'credential', 'device', 'admin']}
+        placeholder="Name or e-mail"
+      />
+    ),
+    width: 220,
+  },
 ];
 
 export function RiskFindingsPage() {
@@ -97,21 +110,13 @@ export function RiskFindingsPage() {
           ) : (
             <>
               <RiskTable findings={rows} onOpen={(f) => setParams(writeFilters(filters, f.id))} />
-              <Center>
-                {findings.hasNextPage ? (
-                  <Button
-                    variant="default"
-                    loading={findings.isFetchingNextPage}
-                    onClick={() => void findings.fetchNextPage()}
-                  >
-                    Load more findings
-                  </Button>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Every matching finding is shown.
-                  </Text>
-                )}
-              </Center>
+              <LoadMore
+                hasMore={findings.hasNextPage}
+                loading={findings.isFetchingNextPage}
+                label="Load more findings"
+                done="Every matching finding is shown."
+                onLoad={() => void findings.fetchNextPage()}
+              />
             </>
           )}
         </>

@@ -38,12 +38,15 @@ export function RiskTable(props: { findings: RiskFinding[]; onOpen(f: RiskFindin
                     props.onOpen(f);
                   }}
                   aria-label={`${f.severity} finding ${f.rule} by ${who(f)}: show the detail`}
+                  style={{ whiteSpace: 'nowrap' }}
                 >
                   {f.rule}
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{who(f)}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {who(f)}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {f.actor.type}
                 </Text>

@@ -36,10 +36,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     whenSessionLost((code) => {
       setCsrfToken(null);
       queryClient.clear();
+      // A page asks several things at once: the first refusal says why, the ones after it keep that.
       setState((s) =>
         s.status === 'signed-in'
           ? { status: 'signed-out', notice: NOTICES[code] ?? NOTICES.unauthenticated! }
-          : { status: 'signed-out' },
+          : s.status === 'signed-out'
+            ? s
+            : { status: 'signed-out' },
       );
     });
     let live = true;

@@ -14,7 +14,7 @@ export function SignInPage() {
   const [busy, setBusy] = useState(false);
 
   if (state.status === 'signed-in') {
-    const from = (location.state as { from?: string } | null)?.from ?? '/credentials';
+    const from = (location.state as { from?: string } | null)?.from ?? '/overview';
     return <Navigate to={from} replace />;
   }
   const notice = state.status === 'signed-out' ? state.notice : undefined;

@@ -48,8 +48,11 @@ export function SetupPage() {
             <Title order={1} size="h2">
               You are the owner
             </Title>
-            <Text>You are signed in. Create API credentials for the systems that call Gatehouse.</Text>
-            <Button component={Link} to="/credentials">
+            <Text>
+              You are signed in. The overview&apos;s checklist shows what to set up next: a provider key, your
+              developers and their devices, and the policy.
+            </Text>
+            <Button component={Link} to="/overview">
               Open the console
             </Button>
           </Stack>

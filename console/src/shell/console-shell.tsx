@@ -3,17 +3,37 @@
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import {
+  IconActivity,
+  IconApi,
+  IconDeviceLaptop,
+  IconHistory,
+  IconSend,
+  IconKey,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconPackages,
+  IconPlugConnected,
+  IconShieldExclamation,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useAdmin, useSession } from '../session/session-context';
 
 const NAV = [
-  { to: '/activity', label: 'Activity' },
-  { to: '/risk', label: 'Risk findings' },
-  { to: '/policy', label: 'Policy' },
-  { to: '/provider-keys', label: 'Provider keys' },
-  { to: '/people', label: 'People' },
-  { to: '/devices', label: 'Devices' },
-  { to: '/credentials', label: 'API credentials' },
-  { to: '/audit', label: 'Audit log' },
+  { to: '/overview', label: 'Overview', icon: IconLayoutDashboard },
+  { to: '/activity', label: 'Activity', icon: IconActivity },
+  { to: '/risk', label: 'Risk findings', icon: IconShieldExclamation },
+  { to: '/slopsquat', label: 'Slopsquat', icon: IconPackages },
+  { to: '/policy', label: 'Policy', icon: IconShieldLock },
+  { to: '/provider-keys', label: 'Provider keys', icon: IconKey },
+  { to: '/mcp-servers', label: 'MCP servers', icon: IconPlugConnected },
+  { to: '/people', label: 'People', icon: IconUsers },
+  { to: '/devices', label: 'Devices', icon: IconDeviceLaptop },
+  { to: '/credentials', label: 'API credentials', icon: IconApi },
+  { to: '/audit', label: 'Audit log', icon: IconListDetails },
+  { to: '/settings/retention', label: 'Retention', icon: IconHistory },
+  { to: '/settings/siem', label: 'SIEM export', icon: IconSend },
 ];
 
 export function ConsoleShell() {
@@ -62,6 +82,7 @@ export function ConsoleShell() {
             component={RouterNavLink}
             to={item.to}
             label={item.label}
+            leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
             active={pathname.startsWith(item.to)}
             onClick={close}
           />

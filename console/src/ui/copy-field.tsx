@@ -1,6 +1,7 @@
 // A read-only value with a copy button (a client secret, an invitation link): the button names what it
 // copies for screen readers and says when it has copied.
 import { ActionIcon, CopyButton, Group, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 export function CopyField({ label, value }: { label: string; value: string }) {
   return (
@@ -17,7 +18,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
               aria-label={`Copy ${label.toLowerCase()}`}
               color={copied ? 'teal' : undefined}
             >
-              {copied ? '✓' : '⧉'}
+              {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
         )}

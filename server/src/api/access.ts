@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Access } from '../http/fastify-types.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
+import { createRefusalAudit } from '../audit/refusal-audit.ts';
 import type { AdminService } from '../identity/admin-service.ts';
 import { roleAtLeast } from '../identity/admin-types.ts';
 import type { CredentialService } from '../identity/credential-service.ts';
@@ -68,6 +69,10 @@ export function registerAccess(
   },
 ): void {
   const { credentials, admins, audit, developerSessions } = deps;
+  // A token that names no credential (malformed, unknown) has no api.request to ride on: it is audited
+  // as api.token_refused, aggregated per address and reason like the Gateway's refusals.
+  const unknownTokens = createRefusalAudit(audit, { action: 'api.token_refused' });
+  app.addHook('onClose', async () => unknownTokens.close());
 
   /** A developer's own routes: their console session, with its CSRF token on changes, and nothing else. */
   async function developerGate(request: FastifyRequest) {
@@ -115,6 +120,7 @@ export function registerAccess(
     if (authorization !== undefined) {
       const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(authorization);
       if (!match) {
+        unknownTokens.note(request, { reason: 'malformed', status: 401 });
         throw new ApiError(
           'invalid_token',
           'The Authorization header must be "Bearer <access token>"; get a token at /api/oauth/token.',
@@ -125,6 +131,7 @@ export function registerAccess(
       if (!check.ok) {
         const { refusal } = check;
         if (refusal.code !== 'unknown') request.refused = refusal;
+        else unknownTokens.note(request, { reason: 'unknown', status: 401 });
         if (refusal.code === 'ip_refused') throw new ApiError('ip_not_allowed', refusal.message);
         throw new ApiError(
           'invalid_token',

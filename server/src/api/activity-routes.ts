@@ -3,9 +3,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Store } from '../store/database.ts';
-import { queryActivity } from '../activity/activity-store.ts';
+import { queryActivity, withSignalActions } from '../activity/activity-store.ts';
+import { withFindingIds } from '../activity/activity-findings.ts';
 import { OUTCOMES } from '../activity/activity-types.ts';
 import { PROVIDER_FAMILIES } from '../provider-keys/provider-key-types.ts';
+import { ACTIONS } from '../../../shared/policy-terms.ts';
 import { errorResponses } from './schemas.ts';
 import { pagingDescription, pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
 
@@ -52,10 +54,13 @@ const ActivityRecord = Type.Object(
     provider_key_id: Nullable(Type.String()),
     operation: Type.String({
       description:
-        'messages, count_tokens, chat.completions, generateContent, …; for a path the Gateway does not serve (not_found), its method and path, as "POST /v1/batches".',
+        'messages, count_tokens, chat.completions, generateContent, …; for a path the Gateway does not serve (not_found), its method and path, as "POST /v1/batches"; for an MCP call, its JSON-RPC method (tools/call, …), or stream (the server’s own GET stream), session.end (DELETE) or response (the caller’s answer to the server’s request).',
     }),
     status: Type.Integer({ description: 'The HTTP status the caller received.' }),
-    outcome: Type.Enum([...OUTCOMES]),
+    outcome: Type.Enum([...OUTCOMES], {
+      description:
+        'allowed; redacted (answered, with something of the prompt or the answer redacted by the policy); blocked (by the policy); upstream_error; gateway_error.',
+    }),
     error_code: Nullable(
       Type.String({
         description:
@@ -63,6 +68,17 @@ const ActivityRecord = Type.Object(
       }),
     ),
     signals: Type.Array(Type.String(), { description: 'The policy rules that fired.' }),
+    signal_actions: Type.Record(
+      Type.String(),
+      Type.Enum(
+        ACTIONS.filter((a) => a !== 'off'),
+        { description: 'block, redact or alert.' },
+      ),
+      {
+        description:
+          'What the policy did about each signal, by rule: block, redact or alert (alert also for every rule under enforcement monitor). {} for records written before it was kept.',
+      },
+    ),
     input_tokens: Nullable(Type.Integer()),
     output_tokens: Nullable(Type.Integer()),
     // Absent from records written before these were kept (the stored record is served as written).
@@ -89,6 +105,29 @@ const ActivityRecord = Type.Object(
     stream: Type.Boolean(),
     request_bytes: Type.Integer(),
     response_bytes: Type.Integer(),
+    // MCP calls only: absent on model traffic.
+    mcp_server: Type.Optional(
+      Type.String({ description: 'An MCP call (/mcp/{alias}): the server’s alias in the MCP inventory.' }),
+    ),
+    mcp_method: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'An MCP call: the JSON-RPC method (tools/call, tools/list, …); null for the server’s own stream (GET), a session’s end (DELETE) and the caller’s answers to the server’s requests.',
+        }),
+      ),
+    ),
+    mcp_tool: Type.Optional(Nullable(Type.String({ description: 'An MCP tools/call: the tool it named.' }))),
+    mcp_source: Type.Optional(
+      Type.Enum(['routed', 'local'], {
+        description:
+          'An MCP call: routed through /mcp/{alias}, or a local server’s decision asked by the endpoint client’s shim (/mcp/decide, /mcp/observations).',
+      }),
+    ),
+    finding_ids: Type.Array(Type.String(), {
+      description:
+        'The risk findings this request raised or repeated (of the requests each finding keeps: its first and its latest 100). Findings are written within a second of the request, so a record read at once may not list them yet.',
+    }),
   },
   { $id: 'Activity' },
 );
@@ -103,7 +142,12 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
         operationId: 'listActivity',
         tags: ['activity'],
         summary: 'Gateway requests, after a cursor or newest first, with filters',
-        description: pagingDescription,
+        description:
+          'The SIEM pull of the Gateway’s traffic, sibling of GET /api/v1/audit/events with the same cursor: ' +
+          'every Gateway request, refused ones included, with the credential (actor) or the developer and device ' +
+          'of a device token, the address and the outcome. Rows are numbered in commit order on both engines, ' +
+          'so a poller that follows next_cursor never skips or repeats one (docs/operations.md, “What a SIEM reads”). ' +
+          pagingDescription,
         querystring: Type.Object(
           {
             ...pagingQuery,
@@ -115,6 +159,24 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
             device_id: Type.Optional(Type.String({ maxLength: 64 })),
             request_id: Type.Optional(
               Type.String({ maxLength: 64, description: 'The x-gatehouse-request-id the caller received.' }),
+            ),
+            mcp_server: Type.Optional(
+              Type.String({ maxLength: 64, description: 'MCP calls to the server of this alias.' }),
+            ),
+            mcp_tool: Type.Optional(
+              Type.String({ maxLength: 256, description: 'MCP tools/call of the tool of this name.' }),
+            ),
+            mcp_source: Type.Optional(
+              Type.Enum(['routed', 'local'], {
+                description: 'MCP calls through /mcp/{alias} (routed) or local servers’ decisions (local).',
+              }),
+            ),
+            finding_id: Type.Optional(
+              Type.String({
+                maxLength: 64,
+                description:
+                  'The requests that raised or repeated this risk finding, exactly (the ones it keeps: its first and its latest 100).',
+              }),
             ),
           },
           { additionalProperties: false },
@@ -137,8 +199,13 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
         actorId: q.actor_id,
         deviceId: q.device_id,
         requestId: q.request_id,
+        mcpServer: q.mcp_server,
+        mcpTool: q.mcp_tool,
+        mcpSource: q.mcp_source,
+        findingId: q.finding_id,
       });
-      return sendPage(reply, 'activity', page, paging);
+      const documents = await withFindingIds(store.db, page.documents.map(withSignalActions));
+      return sendPage(reply, 'activity', { ...page, documents }, paging);
     },
   );
 };

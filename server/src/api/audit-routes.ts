@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Store } from '../store/database.ts';
 import { queryAudit } from '../audit/audit-store.ts';
+import { AUDIT_ACTIONS } from '../audit/audit-actions.ts';
 import { errorResponses } from './schemas.ts';
 import { pagingDescription, pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
 
@@ -67,5 +68,25 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (a
       const page = await queryAudit(store.db, { ...paging, action: q.action, actorId: q.actor_id });
       return sendPage(reply, 'events', page, paging);
     },
+  );
+
+  app.get(
+    '/audit/actions',
+    {
+      config: { access: { role: 'viewer', scope: 'audit:read' } },
+      schema: {
+        operationId: 'listAuditActions',
+        tags: ['audit'],
+        summary: 'Every action an audit event may carry, in alphabetical order',
+        description:
+          'The names the server writes, from its own code: what the action filter of the audit events ' +
+          'takes and what a SIEM rule can match. A name is added, never renamed.',
+        response: {
+          200: Type.Object({ actions: Type.Array(Type.String()) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => ({ actions: [...AUDIT_ACTIONS] }),
   );
 };

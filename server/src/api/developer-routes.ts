@@ -6,7 +6,7 @@ import type { DeveloperService } from '../identity/developer-service.ts';
 import { DEVELOPER_STATUSES, developerView } from '../identity/developer-types.ts';
 import { requestOrigin } from './request-origin.ts';
 import { pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
-import { Email, Id, errorResponses } from './schemas.ts';
+import { Email, Id, SearchText, errorResponses } from './schemas.ts';
 import { DeveloperSchema, invitationFields, invitationView } from './people-schemas.ts';
 
 const Params = Type.Object({ id: Id });
@@ -34,13 +34,15 @@ export const developerRoutes: FastifyPluginAsyncTypebox<{ developers: DeveloperS
       schema: {
         operationId: 'listDevelopers',
         tags,
-        summary: 'Developers in order of creation, after a cursor or newest first, by status or e-mail',
+        summary:
+          'Developers in order of creation, after a cursor or newest first, by status, e-mail or search',
         description: 'since and until select by creation time.',
         querystring: Type.Object(
           {
             ...pagingQuery,
             status: Type.Optional(Type.Enum([...DEVELOPER_STATUSES])),
             email: Type.Optional(Email),
+            q: Type.Optional(SearchText('Part of the name or e-mail address (any case), or the exact id.')),
           },
           { additionalProperties: false },
         ),
@@ -53,7 +55,12 @@ export const developerRoutes: FastifyPluginAsyncTypebox<{ developers: DeveloperS
     async (request, reply) => {
       const q = request.query;
       const paging = readPaging(q);
-      const page = await developers.list({ ...paging, status: q.status, email: q.email?.toLowerCase() });
+      const page = await developers.list({
+        ...paging,
+        status: q.status,
+        email: q.email?.toLowerCase(),
+        text: q.q,
+      });
       return sendPage(reply, 'developers', page, paging);
     },
   );

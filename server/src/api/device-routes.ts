@@ -6,7 +6,7 @@ import type { DeviceService } from '../identity/device-service.ts';
 import { DEVICE_STATUSES, deviceView } from '../identity/device-types.ts';
 import { requestOrigin } from './request-origin.ts';
 import { pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
-import { Id, errorResponses } from './schemas.ts';
+import { Id, SearchText, errorResponses } from './schemas.ts';
 import { DeviceSchema } from './people-schemas.ts';
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DeviceService }> = async (
@@ -30,6 +30,11 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DeviceService }>
             ...pagingQuery,
             developer_id: Type.Optional(Id),
             status: Type.Optional(Type.Enum([...DEVICE_STATUSES])),
+            q: Type.Optional(
+              SearchText(
+                'Part of the device’s name or its developer’s e-mail address (any case), or the exact id.',
+              ),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -42,7 +47,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DeviceService }>
     async (request, reply) => {
       const q = request.query;
       const paging = readPaging(q);
-      const page = await devices.list({ ...paging, developerId: q.developer_id, status: q.status });
+      const page = await devices.list({
+        ...paging,
+        developerId: q.developer_id,
+        status: q.status,
+        text: q.q,
+      });
       return sendPage(reply, 'devices', page, paging);
     },
   );

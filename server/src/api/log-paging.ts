@@ -5,8 +5,13 @@ import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { ApiError } from '../errors.ts';
 import type { LogPage } from '../store/event-log.ts';
+import { EXPECTS } from '../http/validation-messages.ts';
 
-const Cursor = Type.String({ pattern: '^[0-9]{1,15}$', description: 'A next_cursor from an earlier page.' });
+const Cursor = Type.String({
+  pattern: '^[0-9]{1,15}$',
+  [EXPECTS]: 'a next_cursor from an earlier page',
+  description: 'A next_cursor from an earlier page.',
+});
 
 export const pagingQuery = {
   after: Type.Optional({ ...Cursor, description: 'Ascending order: rows after this next_cursor.' }),

@@ -6,6 +6,7 @@ import type { ModelCatalog } from '../provider-keys/model-catalog.ts';
 import { PROVIDER_FAMILIES } from '../provider-keys/provider-key-types.ts';
 import { errorResponses } from './schemas.ts';
 import { requestOrigin } from './request-origin.ts';
+import { EXPECTS } from '../http/validation-messages.ts';
 
 const ModelList = Type.Object(
   {
@@ -51,9 +52,17 @@ export const modelRoutes: FastifyPluginAsyncTypebox<{ catalog: ModelCatalog }> =
         body: Type.Object(
           {
             models: Type.Union([
-              Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:/@-]+$' }), {
-                maxItems: 1000,
-              }),
+              Type.Array(
+                Type.String({
+                  minLength: 1,
+                  maxLength: 200,
+                  pattern: '^[A-Za-z0-9._:/@-]+$',
+                  [EXPECTS]: 'a model name such as gpt-4o, without spaces or *',
+                }),
+                {
+                  maxItems: 1000,
+                },
+              ),
               Type.Null(),
             ]),
           },

@@ -9,6 +9,7 @@ import { PROVIDER_FAMILIES, providerKeyView } from '../provider-keys/provider-ke
 import { MODEL_PATTERN_SYNTAX } from '../../../shared/model-patterns.ts';
 import { Id, NullableTimestamp, Timestamp, errorResponses } from './schemas.ts';
 import { requestOrigin } from './request-origin.ts';
+import { EXPECTS } from '../http/validation-messages.ts';
 
 const ProviderKeyView = Type.Object(
   {
@@ -48,13 +49,19 @@ const BaseUrl = Type.String({
     'For Azure OpenAI, required: the resource endpoint, https://<resource>.openai.azure.com.',
 });
 const ApiVersion = AZURE_API_VERSION;
-const EnabledModels = Type.Array(Type.String({ pattern: MODEL_PATTERN_SYNTAX }), {
-  minItems: 1,
-  maxItems: 500,
-  description:
-    'Exact model names (for Azure, deployment names) and patterns where * matches anything, such as claude-*. ' +
-    'A model may be enabled in one key of a provider only.',
-});
+const EnabledModels = Type.Array(
+  Type.String({
+    pattern: MODEL_PATTERN_SYNTAX,
+    [EXPECTS]: 'a model name or a pattern with *, such as claude-sonnet-4-5 or gpt-*, without spaces',
+  }),
+  {
+    minItems: 1,
+    maxItems: 500,
+    description:
+      'Exact model names (for Azure, deployment names) and patterns where * matches anything, such as claude-*. ' +
+      'A model may be enabled in one key of a provider only.',
+  },
+);
 const Params = Type.Object({ id: Id });
 
 const read = { role: 'viewer', scope: 'policy:read' } as const;

@@ -5,23 +5,29 @@ import { Type } from 'typebox';
 import type { RiskService } from '../risk/risk-service.ts';
 import { FINDING_KINDS, FINDING_STATUSES } from '../risk/risk-types.ts';
 import { SEVERITIES } from '../policy/detectors/detector-types.ts';
+import { DETECTORS } from '../policy/detectors/index.ts';
+import { SLOPSQUAT_REASONS } from '../slopsquat/slopsquat-contract.ts';
 import { ENFORCEMENTS } from '../policy/policy-types.ts';
 import { Id, NullableTimestamp, Timestamp, errorResponses } from './schemas.ts';
 import { requestOrigin } from './request-origin.ts';
 import { pagingQuery, pageSchema, readPaging, sendPage } from './log-paging.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const DETECTOR_IDS = ['secrets', 'pii', 'custom'] as const;
+const DETECTOR_IDS = DETECTORS.map((d) => d.id);
 
 const RiskFinding = Type.Object(
   {
     id: Type.String(),
     kind: Type.Enum([...FINDING_KINDS], {
-      description: 'secret, pii, custom (a detector’s catch) or policy_change (enforcement lowered).',
+      description:
+        'secret, pii, custom, slopsquat (a detector’s catch), policy_change (enforcement lowered) or ' +
+        'mcp_tool (an MCP tool changed, appeared, went away or carries instructions for the model).',
     }),
     severity: Type.Enum([...SEVERITIES]),
     rule: Type.String({
-      description: 'The rule that fired: aws-access-key, email, custom:<id>, enforcement-lowered.',
+      description:
+        'The rule that fired: aws-access-key, email, custom:<id>, slopsquat:<reason>, enforcement-lowered, ' +
+        'mcp-tool-changed, mcp-tool-added, mcp-tool-removed, mcp-tool-poisoned.',
     }),
     detector: Nullable(Type.Enum([...DETECTOR_IDS])),
     actor: Type.Object({
@@ -58,15 +64,95 @@ const RiskFinding = Type.Object(
           where: Type.Enum(['request', 'response']),
           location: Type.String({ description: 'Where in it, such as messages[3].content.' }),
         }),
+        Type.Object(
+          {
+            kind: Type.Literal('slopsquat'),
+            ecosystem: Type.String({ description: 'npm, pypi, crates, go, rubygems or packagist.' }),
+            package: Type.String({ description: 'The name as its registry knows it.' }),
+            version: Type.Optional(Type.String({ description: 'The version or specifier as written.' })),
+            reason: Type.Enum(
+              SLOPSQUAT_REASONS.filter((r) => r !== 'unreachable'),
+              {
+                description:
+                  'missing (no such package: a name models invent), young (first published within the ' +
+                  'policy’s young_days), placeholder (a registry’s security placeholder), ' +
+                  'known_hallucination (another deployment’s observatory lists it), near_popular (one ' +
+                  'edit from a popular package), deprecated_for (deprecated in favour of another).',
+              },
+            ),
+            first_published: Type.Optional(
+              Type.String({ description: 'young: the day it was first published.' }),
+            ),
+            near: Type.Optional(
+              Type.String({
+                description: 'near_popular: the popular package; deprecated_for: the one its notice names.',
+              }),
+            ),
+            score: Type.Integer({ minimum: 0, maximum: 100 }),
+            weak: Type.Array(Type.String(), {
+              description: 'Weak signals that raised the score: no_repository, few_downloads.',
+            }),
+            source: Type.Enum(['tool_call', 'command', 'manifest'], {
+              description:
+                'tool_call: an install the agent’s tool call would run; command or manifest: in the prose.',
+            }),
+            tool_call: Type.Optional(
+              Type.String({ description: 'The agent’s tool whose call carried it (Bash, shell, …).' }),
+            ),
+            action: Type.Enum(['blocked', 'alerted']),
+            where: Type.Enum(['request', 'response']),
+            location: Type.String(),
+          },
+          { description: 'A package a model named, missing from its registry or otherwise suspect.' },
+        ),
         Type.Object({
           kind: Type.Literal('enforcement'),
           from: Type.Enum([...ENFORCEMENTS]),
           to: Type.Enum([...ENFORCEMENTS]),
           version: Type.Integer({ description: 'The policy version that lowered it.' }),
         }),
+        Type.Object(
+          {
+            kind: Type.Enum(['mcp_tool_changed', 'mcp_tool_added', 'mcp_tool_removed', 'mcp_tool_poisoned']),
+            server_id: Type.String(),
+            server: Type.String({ description: 'The MCP server’s alias.' }),
+            tool: Type.String(),
+            sha256: Type.String({
+              description: 'The pin of the definition the server shows (removed: last showed).',
+            }),
+            previous_sha256: Type.Optional(Nullable(Type.String())),
+            changed: Type.Optional(
+              Type.Array(Type.String(), {
+                description:
+                  'Member names and schema paths that changed (inputSchema.properties.bcc); never values.',
+              }),
+            ),
+            signals: Type.Optional(
+              Type.Array(Type.Object({ rule: Type.String(), location: Type.String() }), {
+                description: 'Tool-poisoning rules that fired, and where in the definition.',
+              }),
+            ),
+          },
+          { description: 'An MCP tool’s definition changed, appeared, went away or carries instructions.' },
+        ),
       ],
-      { description: 'The last sighting’s. It never holds the matched value.' },
+      {
+        description:
+          'The last sighting’s. It never holds a matched value; a slopsquat finding names its package, ' +
+          'which is no secret.',
+      },
     ),
+    request_ids: Type.Array(Type.String(), {
+      maxItems: 20,
+      description:
+        'The latest requests (the activity’s request_id) that raised or repeated it, latest first, at most 20; ' +
+        'GET /api/v1/activity?finding_id= lists the ones it keeps (its first and its latest 100). Empty for a ' +
+        'policy change, which no Gateway request makes (its audit event names the API request).',
+    }),
+    requests_count: Type.Integer({
+      minimum: 0,
+      description: 'How many distinct requests raised or repeated it, kept or not.',
+    }),
   },
   { $id: 'RiskFinding' },
 );

@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Store } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { createBatchWriter } from '../store/batch-writer.ts';
+import { createBatchWriter, type WriterStats } from '../store/batch-writer.ts';
 import { ApiError } from '../errors.ts';
 import { appendAlone } from '../store/event-log.ts';
 import { appendAuditRows, toRow, type AuditRow } from './audit-store.ts';
@@ -27,6 +27,8 @@ export interface AuditLog {
   inTransaction(trx: Transaction<Database>, ...events: AuditEventInput[]): Promise<void>;
   drain(): Promise<void>;
   readonly pending: number;
+  /** Its writer's backlog, for the metrics. */
+  readonly writer: WriterStats;
 }
 
 export function createAuditLog(store: Store, log: Logger): AuditLog {
@@ -55,5 +57,6 @@ export function createAuditLog(store: Store, log: Logger): AuditLog {
     get pending() {
       return writer.pending;
     },
+    writer,
   };
 }

@@ -1,5 +1,7 @@
 // The audit event as recorded and as served by the SIEM pull. Renaming a field here is a breaking
 // change for every SIEM integration: add, never rename.
+import type { AuditAction } from './audit-actions.ts';
+
 export type ActorType = 'admin' | 'credential' | 'developer' | 'anonymous' | 'system';
 
 export interface AuditParty {
@@ -9,8 +11,8 @@ export interface AuditParty {
 }
 
 export interface AuditEventInput {
-  /** `<entity>.<verb>`, e.g. credential.created, credential.token_issued, api.request. */
-  action: string;
+  /** `<entity>.<verb>`, e.g. credential.created, credential.token_issued, api.request: one of AUDIT_ACTIONS. */
+  action: AuditAction;
   actor: AuditParty & { type: ActorType };
   target?: AuditParty | undefined;
   ip?: string | null | undefined;
@@ -43,7 +45,7 @@ export interface RequestOrigin {
 
 /** The audit event of a change made on a request. */
 export function changeEvent(
-  action: string,
+  action: AuditAction,
   target: AuditParty,
   origin: RequestOrigin,
   details?: Record<string, unknown>,

@@ -18,30 +18,47 @@ export function loadMasterKey(configured: Buffer | undefined, dataDir: string): 
   let key = configured;
   let source = 'GATEHOUSE_MASTER_KEY';
   if (!key) {
-    const file = path.join(dataDir, 'master.key');
+    const file = path.join(dataDir, KEY_FILE);
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     try {
       fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const text = fs.readFileSync(file, 'utf8').trim();
-    if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} is not a 64-hex-character key`);
-    key = Buffer.from(text, 'hex');
+    key = readKeyFile(file);
     source = file;
   }
-  const master = key;
+  return masterKeyOf(key, source);
+}
+
+/** The name of the key file in a data directory (also what a restore writes). */
+export const KEY_FILE = 'master.key';
+
+/** A key file's 32 bytes; throws naming the file when it does not hold one. */
+export function readKeyFile(file: string): Buffer {
+  const text = fs.readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} is not a 64-hex-character key`);
+  return Buffer.from(text, 'hex');
+}
+
+export function masterKeyOf(key: Buffer, source: string): MasterKey {
   return {
     source,
-    derive: (purpose) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `gatehouse/${purpose}`, 32)),
+    derive: (purpose) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `gatehouse/${purpose}`, 32)),
   };
 }
 
-const CHECK_KEY = 'master_key_check';
+/** The server_settings row that holds the key's check value. */
+export const CHECK_KEY = 'master_key_check';
+
+/** A value that shows which key a store was set up with without revealing the key. */
+export function keyCheckValue(key: MasterKey): string {
+  return createHmac('sha256', key.derive('key-check')).update('gatehouse').digest('hex');
+}
 
 /** Records the key's check value on first start; afterwards refuses a different key. */
 export async function verifyMasterKey(store: Store, key: MasterKey): Promise<void> {
-  const check = createHmac('sha256', key.derive('key-check')).update('gatehouse').digest('hex');
+  const check = keyCheckValue(key);
   await store.db
     .insertInto('server_settings')
     .values({ key: CHECK_KEY, value: check })

@@ -16,6 +16,7 @@ import type {
 } from '../identity/device-session-cache.ts';
 import { SECRET_PREFIX } from '../crypto/tokens.ts';
 import { pathToken } from './device-path.ts';
+import type { RefusalAudit } from '../audit/refusal-audit.ts';
 import { GatewayError, type GatewayErrorCode } from './gateway-errors.ts';
 import type { Provider } from './providers/provider-types.ts';
 
@@ -25,6 +26,8 @@ export type Caller = { type: 'credential'; credential: Credential } | DeviceCall
 export interface CallerAuthority {
   credentials: CredentialService;
   deviceSessions: DeviceSessionCache;
+  /** Where refused tokens are audited (gateway.token_refused); absent, they are not. */
+  refusals?: RefusalAudit | null;
 }
 
 export interface CallerCheck {
@@ -150,4 +153,15 @@ export function checkRequest(
   const inPath = pathToken(request.raw);
   if (inPath !== undefined) return checkCaller(authority, inPath, request.ip, true);
   return checkCaller(authority, presentedToken(request.headers, provider, query), request.ip);
+}
+
+/** Audits a refused check (gateway.token_refused, aggregated: refusal-audit.ts); a passed one is not. */
+export function auditRefusal(authority: CallerAuthority, request: FastifyRequest, check: CallerCheck): void {
+  const { error } = check;
+  if (error)
+    authority.refusals?.note(request, {
+      reason: error.code,
+      status: error.status,
+      caller: check.caller ?? check.refused,
+    });
 }

@@ -7,10 +7,12 @@ import type { CredentialService } from '../identity/credential-service.ts';
 import type { DeviceSessionCache } from '../identity/device-session-cache.ts';
 import type { ActivityLog } from '../activity/activity-log.ts';
 import type { ActivityActor, Outcome } from '../activity/activity-types.ts';
+import { noteSignal, type SignalActions } from '../activity/signal-actions.ts';
 import type { ProviderKey } from '../provider-keys/provider-key-types.ts';
 import type { CompiledPolicy } from '../policy/evaluation.ts';
 import type { AnswerKeys } from './answer-keys.ts';
 import type { Caller } from './caller-auth.ts';
+import type { RefusalAudit } from '../audit/refusal-audit.ts';
 import { GatewayError, sendGatewayError, type GatewayErrorCode } from './gateway-errors.ts';
 import type { Spotted } from './json-guard.ts';
 import type { KeyRouter } from './key-router.ts';
@@ -19,6 +21,10 @@ import type { RecognisedTool, ToolRecogniser } from './tools.ts';
 import type { AnswerMeter } from './response-tap.ts';
 import type { Upstream } from './upstream.ts';
 import type { UpstreamHealth } from './upstream-health.ts';
+import type { PackageChecker } from '../slopsquat/detection/package-checker.ts';
+import { PackageWatch } from '../slopsquat/detection/package-watch.ts';
+import type { GatewayTracing } from '../tracing/gateway-tracing.ts';
+import type { SlopsquatReporter } from '../slopsquat/detection/slopsquat-report.ts';
 
 /** Where the Gateway's policy comes from and where what it finds goes (services built elsewhere). */
 export interface PolicyDeps {
@@ -31,6 +37,7 @@ export interface PolicyDeps {
 export interface GatewayDeps {
   credentials: CredentialService;
   deviceSessions: DeviceSessionCache;
+  refusals?: RefusalAudit | null;
   tools: ToolRecogniser;
   policy: PolicyDeps;
   router: KeyRouter;
@@ -39,6 +46,15 @@ export interface GatewayDeps {
   activity: ActivityLog;
   /** Which key served an answer a caller may come back to by id. */
   answers: AnswerKeys;
+  /** The slopsquat detector's registry checks and what its verdicts leave behind (slopsquat/detection/). */
+  slopsquat: SlopsquatDeps | null;
+  /** OpenTelemetry spans of each request; null when tracing is off. */
+  tracing: GatewayTracing | null;
+}
+
+export interface SlopsquatDeps {
+  checker: PackageChecker;
+  reporter: SlopsquatReporter;
 }
 
 /** One chat route of one provider, with what its requests need. */
@@ -75,10 +91,17 @@ export class Exchange {
   answer: AnswerMeter | null = null;
   /** The policy rules that fired, each once, in the order they fired. */
   readonly signals: string[] = [];
+  /** What the policy did about each of them. */
+  readonly signalActions: SignalActions = {};
   /** Set when the caller went away before the answer was complete. */
   cancelled = false;
   /** Whether the activity record has been written (it is written once). */
   recorded = false;
+  /** The slopsquat detector on this answer, once the answer is read with it on. */
+  packages: PackageWatch | null = null;
+  /** When the request went upstream, and when the provider's answer ended or failed (performance.now()). */
+  upstreamSent = 0;
+  upstreamEnded = 0;
 
   constructor(
     readonly request: FastifyRequest,
@@ -106,7 +129,7 @@ export class Exchange {
   /** Notes what the policy found: signals for the record, hits for the risk findings. */
   noteSpotted(spotted: readonly Spotted[], where: 'request' | 'response'): void {
     for (const s of spotted) {
-      if (!this.signals.includes(s.hit.match.rule)) this.signals.push(s.hit.match.rule);
+      noteSignal(this.signals, this.signalActions, s.hit.match.rule, s.hit.action);
       this.lane.deps.policy.spotted(this, s, where);
     }
   }
@@ -125,6 +148,7 @@ export class Exchange {
 
   /** The provider could not be reached or broke off: counted against its health. */
   upstreamFailed(failed: 'unreachable' | 'timeout', interrupted: boolean): void {
+    this.upstreamEnded = performance.now();
     if (interrupted) {
       this.outcome = 'upstream_error';
       this.errorCode = 'upstream_interrupted';
@@ -134,6 +158,7 @@ export class Exchange {
 
   /** The provider's answer arrived in full. */
   upstreamAnswered(): void {
+    this.upstreamEnded = performance.now();
     this.lane.deps.health.record(
       this.lane.provider.family,
       { status: this.status },
@@ -141,10 +166,43 @@ export class Exchange {
     );
   }
 
-  /** Writes the activity record, once, whichever way the request ended. */
+  /** The slopsquat detector on this answer, when the policy has it on; its verdicts become signals. */
+  watchPackages(policy: CompiledPolicy): PackageWatch | null {
+    const armed = policy.slopsquat;
+    const deps = this.lane.deps.slopsquat;
+    if (!armed || !deps) return null;
+    this.packages ??= new PackageWatch(
+      deps.checker,
+      deps.reporter,
+      armed,
+      {
+        actor: actorOf(this.caller),
+        provider: this.lane.provider.family,
+        model: this.model,
+        tool: this.tool.id,
+        where: 'response',
+        requestId: this.request.id,
+      },
+      (signal, action) => noteSignal(this.signals, this.signalActions, signal, action),
+    );
+    return this.packages;
+  }
+
+  /**
+   * Writes the activity record, once, whichever way the request ended: after the slopsquat checks still
+   * running (never longer than their deadline), so that their signals are in it.
+   */
   record(): void {
     if (this.recorded) return;
     this.recorded = true;
+    const ended = performance.now();
+    const watch = this.packages;
+    const checker = this.lane.deps.slopsquat?.checker;
+    if (watch?.busy && checker) checker.track(watch.settled().then(() => this.write(ended)));
+    else this.write(ended);
+  }
+
+  private write(ended: number): void {
     const { request, lane, answer } = this;
     const caller = this.caller ?? this.refusedCaller;
     const actor = actorOf(caller);
@@ -168,12 +226,17 @@ export class Exchange {
       outcome: this.outcome,
       errorCode: this.errorCode,
       signals: this.signals,
+      signalActions: this.signalActions,
       inputTokens: answer?.usage.inputTokens ?? null,
       outputTokens: answer?.usage.outputTokens ?? null,
       cachedTokens: answer?.usage.cachedTokens ?? null,
       reasoningTokens: answer?.usage.reasoningTokens ?? null,
-      latencyUs: Math.round((performance.now() - this.started) * 1000),
+      latencyUs: Math.round((ended - this.started) * 1000),
       ttfbUs: answer?.firstByteAt ? Math.round((answer.firstByteAt - this.started) * 1000) : null,
+      // An answer stopped by the policy or left by the caller ends upstream when the request ends.
+      upstreamUs: this.upstreamSent
+        ? Math.round(((this.upstreamEnded || ended) - this.upstreamSent) * 1000)
+        : null,
       stream: this.stream,
       requestBytes: Buffer.isBuffer(request.body) ? request.body.length : 0,
       responseBytes: answer?.bytes ?? 0,

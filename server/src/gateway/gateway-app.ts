@@ -3,6 +3,7 @@
 // parsed once, by the pipeline, to find the model. Every error on a provider path is answered in that
 // provider's own shape, so that the caller's SDK shows the message.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
@@ -13,13 +14,20 @@ import { cutDevicePath } from './device-path.ts';
 import { GatewayError, sendGatewayError } from './gateway-errors.ts';
 import { createGatewayPolicy } from './gateway-policy.ts';
 import { createKeyRouter } from './key-router.ts';
+import { createRefusalAudit } from '../audit/refusal-audit.ts';
 import { chatRoute, type GatewayDeps } from './pipeline.ts';
 import { PROVIDERS, providerForPath } from './providers/index.ts';
 import { supportingRoutes } from './supporting-routes.ts';
+import { observatoryRoutes } from './observatory-routes.ts';
 import { createToolRecogniser } from './tools.ts';
 import { createUpstream } from './upstream.ts';
-import { createUpstreamHealth } from './upstream-health.ts';
 import { unservedHandler } from './unserved.ts';
+import { createMcpUpstream } from '../mcp/proxy/mcp-upstream.ts';
+import { registerMcpProxy } from '../mcp/proxy/mcp-routes.ts';
+import { mcpScanSettings } from '../mcp/proxy/scan-settings.ts';
+import { SessionLedger } from '../mcp/proxy/session-ledger.ts';
+import { shimRoutes } from '../mcp/shim/shim-routes.ts';
+import { mcpPolicyOf } from '../policy/mcp-policy.ts';
 
 /** Coding agents send hundreds of kilobytes to megabytes per request. */
 export const GATEWAY_BODY_LIMIT = 32 * 1024 * 1024;
@@ -45,6 +53,30 @@ export async function buildGatewayApp(
   app.decorateRequest('exchange', null);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  // The Gateway's own routes with schemas (the MCP shim's); the providers' routes are theirs to document.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse Gateway',
+        version: '1',
+        description:
+          'The Gateway’s own endpoints: POST /mcp/observations and POST /mcp/decide, for the endpoint client’s shim around local MCP servers, and GET /mcp/servers, for its `setup --mcp` (docs/decisions/mcp-shim-protocol.md); GET /v1/slopsquat/observatory, the public feed of package names models invented (docs/decisions/slopsquat-observatory.md).',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A device token (ghdt_…) or an access token with the gateway:invoke scope.',
+          },
+        },
+      },
+    },
+    hideUntagged: true,
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const interrupted = request.exchange?.errorCode === 'upstream_interrupted';
@@ -78,10 +110,12 @@ export async function buildGatewayApp(
   });
 
   const upstream = createUpstream(config.upstream);
-  const health = createUpstreamHealth();
+  const health = services.upstreamHealth;
+  const refusals = createRefusalAudit(services.audit, { action: 'gateway.token_refused' });
   const deps: GatewayDeps = {
     credentials: services.credentials,
     deviceSessions: services.deviceSessionCache,
+    refusals,
     tools: createToolRecogniser(services.policy),
     policy: createGatewayPolicy(services.policy, services.risk, log),
     router: createKeyRouter(services.providerKeys, config.providerApiUrls),
@@ -89,6 +123,8 @@ export async function buildGatewayApp(
     health,
     activity: services.activity,
     answers: services.answerKeys,
+    slopsquat: services.slopsquat,
+    tracing: services.tracing,
   };
   app.setNotFoundHandler(unservedHandler(deps, log));
   for (const provider of PROVIDERS) {
@@ -97,16 +133,59 @@ export async function buildGatewayApp(
       app.route({ method: route.method ?? 'POST', url: route.url, onRequest, handler });
     }
   }
+  // The routed MCP servers (/mcp/{alias}), governed by the inventory's tool pins and the policy.
+  const mcpUpstream = createMcpUpstream(config.upstream);
+  registerMcpProxy(app, {
+    credentials: services.credentials,
+    deviceSessions: services.deviceSessionCache,
+    refusals,
+    tools: deps.tools,
+    policy: () => deps.policy.current(),
+    scanSettings: () => mcpScanSettings(services.policy.current().document),
+    risk: services.risk,
+    inventory: services.mcpServers,
+    governor: services.mcpTools,
+    upstream: mcpUpstream,
+    activity: services.activity,
+    ledger: new SessionLedger(),
+    log,
+    relistTimeoutMs: 10_000,
+    slopsquat: services.slopsquat,
+    tracing: services.tracing,
+  });
+  // The endpoint client's shim around local MCP servers: static paths, so /mcp/{alias} never takes them.
+  await app.register(shimRoutes, {
+    credentials: services.credentials,
+    deviceSessions: services.deviceSessionCache,
+    refusals,
+    tools: deps.tools,
+    policy: () => deps.policy.current(),
+    mcpPolicy: () => mcpPolicyOf(services.policy.current().document),
+    risk: services.risk,
+    servers: services.mcpLocalServers,
+    governor: services.mcpLocalTools,
+    activity: services.activity,
+    inventory: services.mcpServers,
+    log,
+    slopsquat: services.slopsquat,
+  });
   await app.register(supportingRoutes, {
     authority: deps,
     catalog: services.catalog,
     health,
   });
+  await app.register(observatoryRoutes, { observatory: services.observatory });
 
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', async (_request, reply) =>
     state.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ok' },
   );
   // After the in-flight requests have finished (close waits for them), let go of the upstream pools.
-  app.addHook('onClose', () => upstream.close());
+  app.addHook('onClose', async () => {
+    await upstream.close();
+    await mcpUpstream.close();
+    // The refusals still being counted go out with the audit log's last batch (drained after this).
+    refusals.close();
+  });
   return app;
 }

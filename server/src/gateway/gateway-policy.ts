@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { compilePolicy, type CompiledPolicy, type Hit } from '../policy/evaluation.ts';
 import type { Enforcement, PolicyDocument } from '../policy/policy-types.ts';
 import type { RiskObservation } from '../risk/risk-types.ts';
+import type { ActivityActor } from '../activity/activity-types.ts';
 import { actorOf, type PolicyDeps } from './exchange.ts';
+import type { Spotted } from './json-guard.ts';
 
 export interface PolicySource {
   current(): { version: number; document: PolicyDocument };
@@ -14,6 +16,38 @@ export interface PolicySource {
 
 export interface RiskSink {
   observe(o: RiskObservation): void;
+}
+
+/** Where a detector hit was seen, beside who sent it: the model call or the MCP call it was in. */
+export interface SpottedAt {
+  provider: string | null;
+  model: string | null;
+  tool: string | null;
+  where: 'request' | 'response';
+  /** Prefixed to the hit's own location (such as `mcp github tools/call create_issue arguments`). */
+  context?: string;
+  /** The request it was seen in, linked to its finding. */
+  requestId: string;
+}
+
+/** Hands one detector hit to the risk findings (model traffic, routed and local MCP calls alike). */
+export function observeSpotted(risk: RiskSink, actor: ActivityActor, s: Spotted, at: SpottedAt): void {
+  const { match } = s.hit;
+  risk.observe({
+    rule: match.rule,
+    detector: match.detector,
+    severity: match.severity,
+    label: match.label,
+    value: s.value,
+    actor: { type: actor.type, id: actor.id, name: actor.name },
+    provider: at.provider,
+    model: at.model,
+    tool: at.tool,
+    where: at.where,
+    location: at.context ? `${at.context} ${s.location}`.slice(0, 300) : s.location,
+    action: s.hit.action,
+    requestId: at.requestId,
+  });
 }
 
 /** The policy in force when the document cannot be compiled: fail closed (or, under monitor, record). */
@@ -34,6 +68,8 @@ function refuseAll(version: number, enforcement: Enforcement): CompiledPolicy {
     version,
     enforcement,
     active: enforcement !== 'off',
+    // Nothing is looked up: every answer is stopped (or marked) by the text stage already.
+    slopsquat: null,
     scan: () => hits,
     peek: () => hits,
     scanOnce: () => hits,
@@ -67,19 +103,12 @@ export function createGatewayPolicy(source: PolicySource, risk: RiskSink, log: L
     spotted(x, s, where) {
       const actor = actorOf(x.caller);
       if (!actor) return; // only an authenticated request reaches the policy
-      const { match } = s.hit;
-      risk.observe({
-        rule: match.rule,
-        detector: match.detector,
-        severity: match.severity,
-        label: match.label,
-        value: s.value,
-        actor: { type: actor.type, id: actor.id, name: actor.name },
+      observeSpotted(risk, actor, s, {
         provider: x.lane.provider.family,
         model: x.model,
         tool: x.tool.id,
         where,
-        location: s.location,
+        requestId: x.request.id,
       });
     },
   };

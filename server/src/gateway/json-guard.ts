@@ -10,6 +10,7 @@
 import type { CompiledPolicy, Hit } from '../policy/evaluation.ts';
 import { createJoiner, STRUCTURAL_KEYS, type TextSlot } from './json-joins.ts';
 import { isBinaryDataUrl, isBinaryPayload, recordMediaType } from './json-media.ts';
+import { aKind } from '../../../shared/detector-words.ts';
 
 /** One hit, where it was, and the matched value (for the risk finding's fingerprint, never stored). */
 export interface Spotted {
@@ -47,8 +48,13 @@ export function blockMessage(s: Spotted, where: 'request' | 'answer'): string {
     return `Gatehouse could not check this ${where} (${why}), so its policy stopped it. Retry later; the failure has been reported to your Gatehouse admin.`;
   }
   return where === 'request'
-    ? `Gatehouse policy blocked this request: it contains a ${label} (rule ${rule}) at ${s.location}. Remove it and send the request again; if it is not sensitive, ask your Gatehouse admin to allowlist it.`
-    : `Gatehouse policy stopped the provider's answer: it contained a ${label} (rule ${rule}). Ask your Gatehouse admin if you need this answer.`;
+    ? `Gatehouse policy blocked this request: it contains ${aKind(detectedKind(rule, label))} (rule ${rule}) at ${s.location}. Remove it and send the request again; if it is not sensitive, ask your Gatehouse admin to allowlist it.`
+    : `Gatehouse policy stopped the provider's answer: it contained ${aKind(detectedKind(rule, label))} (rule ${rule}). Ask your Gatehouse admin if you need this answer.`;
+}
+
+/** What the words are looked up by: the rule for a custom rule (its label is only its id), else the label. */
+export function detectedKind(rule: string, label: string): string {
+  return rule.startsWith('custom:') ? rule : label;
 }
 
 export function placeholder(label: string): string {

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FAMILIES } from '../provider-keys/families.ts';
-import { checkRequest } from './caller-auth.ts';
+import { auditRefusal, checkRequest } from './caller-auth.ts';
 import { pathToken } from './device-path.ts';
 import { actorOf, Exchange, type GatewayDeps, type Lane } from './exchange.ts';
 import { GatewayError } from './gateway-errors.ts';
@@ -69,11 +69,15 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
     const tool = tools.recognise(request.headers['user-agent']);
     const x = new Exchange(request, lane, tool, query);
     request.exchange = x;
+    deps.tracing?.begin(request, reply.raw, x.started);
     let check = checkRequest(deps, request, provider, params);
     if (check instanceof Promise) check = await check;
     x.caller = check.caller ?? null;
     if (check.refused) x.refusedCaller = check.refused;
-    if (check.error) return x.refuse(reply, check.error);
+    if (check.error) {
+      auditRefusal(deps, request, check);
+      return x.refuse(reply, check.error);
+    }
     if (tool.mode === 'subscription') {
       if (pathToken(request.raw) === undefined) return x.refuse(reply, subscriptionNeedsPath(tool, provider));
       // The tool's own ?key= is its provider credential: it goes upstream as sent.
@@ -224,14 +228,16 @@ export function chatRoute(provider: Provider, route: ProviderRoute, deps: Gatewa
 
 /** 5. Upstream, then 6–7. the answer with the policy on it. */
 async function forward(x: Exchange, reply: FastifyReply, out: UpstreamRequest, policy: CompiledPolicy) {
-  const { upstream } = x.lane.deps;
+  const { upstream, tracing } = x.lane.deps;
   // 5. Upstream. undici takes an EventEmitter as its abort signal: an AbortController per request
   // (an EventTarget, with a DOMException on abort) costs more than the rest of this step.
   const cancel = new EventEmitter();
   const res = reply.raw as TrackedResponse;
   res[EXCHANGE] = { x, cancel };
   res.once('close', onResponseClose);
+  tracing?.upstream(x.request, out.url, out.headers);
   let answer;
+  x.upstreamSent = performance.now();
   try {
     answer = await upstream.send(out, cancel);
   } catch (err) {

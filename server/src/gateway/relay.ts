@@ -10,6 +10,10 @@ import type { CompiledPolicy } from '../policy/evaluation.ts';
 import { blockMessage, guardJson } from './json-guard.ts';
 import { ANSWER_TOO_DEEP, jsonShape } from './json-limits.ts';
 import { StreamGuard } from './stream-guard.ts';
+import type { AnswerContent } from './providers/provider-types.ts';
+import type { CallVerdicts, PackageWatch } from '../slopsquat/detection/package-watch.ts';
+import { blockedInstallMessage } from '../slopsquat/detection/slopsquat-report.ts';
+import { StreamPackages } from '../slopsquat/detection/stream-packages.ts';
 
 /** The largest answer the policy reads whole; past it an answer cannot be checked, so it is stopped. */
 const GUARDED_MAX = 32 * 1024 * 1024;
@@ -17,6 +21,7 @@ const TOO_LARGE =
   "Gatehouse policy stopped the provider's answer: it is larger than Gatehouse checks (32 MB). Ask for a shorter answer.";
 import { MAX_JSON_KEPT, meterWhole, parseAnswer, ResponseTap, takeWhole } from './response-tap.ts';
 import { callerHeaders } from './upstream.ts';
+import { failureForLog } from '../http/logger.ts';
 
 /**
  * Past the cap an answer cannot be checked, so it is stopped, and the provider's connection with it.
@@ -42,8 +47,9 @@ export async function relayAnswer(
   const sse = typeof contentType === 'string' && contentType.includes('text/event-stream');
   const length = Number(answer.headers['content-length'] ?? NaN);
   // With the policy on, a successful answer that is not SSE is read whole even when it streams (Gemini
-  // without alt=sse): a JSON document cannot be judged piece by piece.
-  const guarded = policy.active && ok && provider.answerText !== false;
+  // without alt=sse): a JSON document cannot be judged piece by piece. The slopsquat detector reads the
+  // answer too, with or without the text detectors.
+  const guarded = (policy.active || policy.slopsquat !== null) && ok && provider.answerText !== false;
   const cap = guarded ? GUARDED_MAX : MAX_JSON_KEPT;
   if (guarded && !sse && length > cap) return tooLarge(x, reply, answer);
 
@@ -79,6 +85,15 @@ export async function relayAnswer(
           x.noteSpotted(found.spotted, 'response');
           if (found.blocked) return x.block(reply, blockMessage(found.blocked, 'answer'));
         }
+        const watch = x.watchPackages(policy);
+        if (watch && provider.answerContent) {
+          // The answer waits (at most the lookups' deadline) only when a tool call would install names
+          // not yet known; its prose is recorded as the lookups answer.
+          let blocking = checkAnswer(watch, provider.answerContent(parsed));
+          if (blocking instanceof Promise) blocking = await blocking;
+          if (x.cancelled) return reply;
+          if (blocking?.length) return x.block(reply, blockedInstallMessage(blocking));
+        }
         // With a key given twice, the caller's parser may read the value the policy did not: what goes
         // on is what the policy read.
         if (found.redacted || shape.duplicate !== null) whole = Buffer.from(JSON.stringify(parsed));
@@ -94,28 +109,41 @@ export async function relayAnswer(
   // Set once the answer has ended one way or another: the provider finished, failed, or the policy
   // stopped it (then the provider's connection is closed on purpose, which is not its failure).
   let settled = false;
+  const watch = guarded && sse && provider.streamContent ? x.watchPackages(policy) : null;
   const tap =
     guarded && sse
-      ? new StreamGuard(provider, policy, ok, {
-          spotted: (s) => x.noteSpotted(s, 'response'),
-          blocked: () => {
-            x.outcome = 'blocked';
-            x.errorCode = 'policy_blocked';
-            settled = true;
-            // Nothing more of this answer will be sent: stop the provider's work on it.
-            source.destroy();
+      ? new StreamGuard(
+          provider,
+          policy,
+          ok,
+          {
+            spotted: (s) => x.noteSpotted(s, 'response'),
+            blocked: () => {
+              x.outcome = 'blocked';
+              x.errorCode = 'policy_blocked';
+              settled = true;
+              // Nothing more of this answer will be sent: stop the provider's work on it.
+              source.destroy();
+            },
+            failed: (code, err) => {
+              // An answer the guard could not read is stopped like a block; its own failure is the
+              // Gateway's, logged without the message (it may quote the answer).
+              x.outcome = code === 'internal' ? 'gateway_error' : 'blocked';
+              x.errorCode = code;
+              settled = true;
+              if (err !== undefined)
+                x.request.log.error({ failure: failureForLog(err) }, 'stream guard failed');
+              source.destroy();
+            },
+            installBlocked: () => {
+              x.outcome = 'blocked';
+              x.errorCode = 'policy_blocked';
+              settled = true;
+              source.destroy();
+            },
           },
-          failed: (code, err) => {
-            // An answer the guard could not read is stopped like a block; its own failure is the
-            // Gateway's, logged without the message (it may quote the answer).
-            x.outcome = code === 'internal' ? 'gateway_error' : 'blocked';
-            x.errorCode = code;
-            settled = true;
-            if (err !== undefined)
-              x.request.log.error({ failure: describeFailure(err) }, 'stream guard failed');
-            source.destroy();
-          },
-        })
+          watch && provider.streamContent ? new StreamPackages(provider.streamContent, watch) : null,
+        )
       : new ResponseTap(provider, sse, ok);
   x.answer = tap;
   // Wired by hand rather than with stream.pipeline, which makes (and fires) an AbortController per
@@ -140,9 +168,11 @@ export async function relayAnswer(
   return reply.code(answer.statusCode).headers(callerHeaders(answer.headers)).send(tap);
 }
 
-/** A failure for the log: its kind and where it happened, not its message (which may quote the answer). */
-function describeFailure(err: unknown): { type: string; at: string[] } {
-  if (!(err instanceof Error)) return { type: typeof err, at: [] };
-  const frames = (err.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at '));
-  return { type: err.name, at: frames.slice(0, 8).map((l) => l.trim()) };
+/** The slopsquat detector on a complete answer: its prose recorded, its tool calls' blocking verdicts. */
+function checkAnswer(
+  watch: PackageWatch,
+  content: AnswerContent,
+): CallVerdicts | Promise<CallVerdicts> | null {
+  for (const t of content.texts) watch.prose(t.text, t.location);
+  return watch.toolCalls(content.calls);
 }

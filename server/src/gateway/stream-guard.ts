@@ -10,6 +10,11 @@
 //   block or redact (none under monitor), and the text is still read across boundaries.
 // It also reads token usage, like the plain tap (response-tap.ts) it replaces when the policy is on.
 //
+// With the slopsquat detector on, each event also goes to its reader (slopsquat/detection/
+// stream-packages.ts): prose is never held for it, but the event that completes a tool call waits
+// (with everything after it) while that call's package names are checked, at most the lookups'
+// deadline; a blocking verdict under `block` ends the stream with the provider's error event instead.
+//
 // What it cannot read it does not pass on (fail closed): an event larger than MAX_EVENT, an event
 // nested deeper than MAX_JSON_DEPTH, or any failure of its own; each ends this stream with the
 // provider's error event, and never the process (a throw out of a Transform would be uncaught).
@@ -28,6 +33,9 @@ import {
 } from './providers/provider-types.ts';
 import type { AnswerMeter } from './response-tap.ts';
 import { dataOf, EVENT_END, reserialise } from './sse-framing.ts';
+import type { CallVerdicts } from '../slopsquat/detection/package-watch.ts';
+import { blockedInstallMessage } from '../slopsquat/detection/slopsquat-report.ts';
+import type { StreamPackages } from '../slopsquat/detection/stream-packages.ts';
 
 /**
  * The longest SSE event the policy reads (in characters, so at least as many bytes). A longer one
@@ -56,6 +64,8 @@ export interface GuardEvents {
   blocked(spotted: Spotted): void;
   /** The guard stopped the stream because it could not read it; `err` when it failed itself. */
   failed(code: GuardFailure, err?: unknown): void;
+  /** A tool call would have installed packages the slopsquat detector blocks: the stream was ended. */
+  installBlocked?(verdicts: CallVerdicts): void;
 }
 
 interface Entry {
@@ -94,12 +104,18 @@ export class StreamGuard extends Transform implements AnswerMeter {
   private stopped = false;
   /** Where in `text` the search for the end of an event goes on from. */
   private searched = 0;
+  /** Tool calls whose package names are being checked (their events held). */
+  private holds = 0;
+  /** The end of the stream, once it has come while a check was running. */
+  private flushed: TransformCallback | null = null;
 
   constructor(
     private readonly provider: Provider,
     private readonly policy: CompiledPolicy,
     private readonly readUsage: boolean,
     private readonly events: GuardEvents,
+    /** The slopsquat detector's reader, when it is on and the provider's answers have content to read. */
+    private readonly packages: StreamPackages | null = null,
   ) {
     super();
   }
@@ -127,11 +143,15 @@ export class StreamGuard extends Transform implements AnswerMeter {
       if (!this.stopped && this.text) this.add(this.text, dataOf(this.text));
       this.text = '';
       if (!this.stopped) for (const [channel, run] of this.runs) if (!this.judge(channel, run, true)) break;
+      // A call the stream left open is judged as it is, holding the last event.
+      const last = this.queue[this.queue.length - 1];
+      if (!this.stopped && this.packages) this.hold(last, this.packages.end());
       if (!this.stopped) this.release();
     } catch (err) {
       this.fail('internal', GUARD_FAILED, err);
     }
-    done();
+    if (this.holds > 0 && !this.stopped) this.flushed = done;
+    else done();
   }
 
   /** Cuts complete events (ended by a blank line) off the front of the text read so far. */
@@ -175,6 +195,10 @@ export class StreamGuard extends Transform implements AnswerMeter {
     // Passed on as the guard read it (the last of the duplicates), never as sent.
     if (shape.duplicate !== null) entry.dirty = true;
     if (this.readUsage) this.provider.streamUsage(entry.data, this.usage);
+    if (this.packages) {
+      this.hold(entry, this.packages.read(entry.data));
+      if (this.stopped) return;
+    }
     const texts = this.provider.streamTexts(entry.data);
     if (!texts) return;
     const touched = new Set<string>();
@@ -281,6 +305,60 @@ export class StreamGuard extends Transform implements AnswerMeter {
     };
     this.queue.splice(this.queue.indexOf(s.entry) + 1, 0, entry);
     segments[at] = { entry, piece: carried.piece, start: cut, end: s.end };
+  }
+
+  /**
+   * Holds `entry` (and so every event after it) while a tool call's names are checked; a blocking
+   * verdict ends the stream there. Known verdicts act at once, without holding anything.
+   */
+  private hold(entry: Entry | undefined, verdicts: CallVerdicts | Promise<CallVerdicts> | null) {
+    // With nothing left unsent (a call left open at the stream's end), the verdicts are only recorded.
+    if (verdicts === null || !entry) return;
+    if (!(verdicts instanceof Promise)) {
+      if (verdicts.length === 0) return;
+      entry.waiting++; // the call's event never goes
+      return this.stopInstall(verdicts);
+    }
+    entry.waiting++;
+    this.holds++;
+    verdicts.then(
+      (blocking) => {
+        this.holds--;
+        if (this.destroyed) return;
+        if (this.stopped) return this.endIfDone();
+        try {
+          if (blocking.length > 0) this.stopInstall(blocking);
+          else {
+            entry.waiting--;
+            this.release();
+          }
+        } catch (err) {
+          this.fail('internal', GUARD_FAILED, err);
+        }
+        this.endIfDone();
+      },
+      (err: unknown) => {
+        this.holds--;
+        this.fail('internal', GUARD_FAILED, err);
+        this.endIfDone();
+      },
+    );
+  }
+
+  /** The stream's end, which waited for the checks, goes on once none is running (or the stream stopped). */
+  private endIfDone() {
+    if (!this.flushed || (this.holds > 0 && !this.stopped)) return;
+    const done = this.flushed;
+    this.flushed = null;
+    done();
+  }
+
+  /** Drops the tool call and what follows it, and ends the stream with the provider's error event. */
+  private stopInstall(verdicts: CallVerdicts) {
+    this.stopped = true;
+    this.release(); // what was judged clean before the call still goes, in order
+    this.events.installBlocked?.(verdicts);
+    this.finish(this.provider.streamError(blockedInstallMessage(verdicts)));
   }
 
   /** Sends the events at the front of the queue whose text has been judged. */

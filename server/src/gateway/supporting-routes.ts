@@ -3,7 +3,7 @@
 // and GET /v1/status (per-provider health from this replica's recent upstream outcomes).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModelCatalog } from '../provider-keys/model-catalog.ts';
-import { checkRequest, type CallerAuthority } from './caller-auth.ts';
+import { auditRefusal, checkRequest, type CallerAuthority } from './caller-auth.ts';
 import { sendGatewayError } from './gateway-errors.ts';
 import { anthropic } from './providers/anthropic.ts';
 import { openai } from './providers/openai.ts';
@@ -26,6 +26,7 @@ export const supportingRoutes: FastifyPluginAsync<{
     if (check instanceof Promise) check = await check;
     const { error } = check;
     if (error) {
+      auditRefusal(authority, request, check);
       return sendGatewayError(reply, provider, error);
     }
   }

@@ -5,17 +5,10 @@
 // docs/decisions/gateway.md, "Paths the Gateway does not serve".
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { countedAddress } from '../identity/failure-limiter.ts';
+import { createAddressBuckets, take, type Bucket, type Ration } from '../http/token-buckets.ts';
 import { checkRequest, type CallerCheck } from './caller-auth.ts';
 import { actorOf, type GatewayDeps } from './exchange.ts';
 import { providerForPath } from './providers/index.ts';
-
-export interface Ration {
-  /** Records that may be written at once. */
-  burst: number;
-  /** Records a minute, refilled continuously. */
-  perMinute: number;
-}
 
 export const UNSERVED_LIMITS = {
   perAddress: { burst: 10, perMinute: 10 } satisfies Ration,
@@ -24,23 +17,13 @@ export const UNSERVED_LIMITS = {
   addresses: 10_000,
 };
 
-interface Bucket {
-  tokens: number;
-  at: number;
+interface RationBucket extends Bucket {
   /** Requests not recorded since this address's last record. */
   skipped: number;
   since: number;
 }
 
-function take(b: Bucket, ration: Ration, now: number): boolean {
-  b.tokens = Math.min(ration.burst, b.tokens + ((now - b.at) * ration.perMinute) / 60_000);
-  b.at = now;
-  if (b.tokens < 1) return false;
-  b.tokens -= 1;
-  return true;
-}
-
-const fresh = (ration: Ration, now: number): Bucket => ({
+const fresh = (ration: Ration, now: number): RationBucket => ({
   tokens: ration.burst,
   at: now,
   skipped: 0,
@@ -54,14 +37,13 @@ const fresh = (ration: Ration, now: number): Bucket => ({
  * record of any), so a flood from however many addresses writes no more log lines than records.
  */
 export function createUnservedRation(log: Logger, limits = UNSERVED_LIMITS) {
-  const buckets = new Map<string, Bucket>();
-  let overall: Bucket | null = null;
+  let overall: RationBucket | null = null;
 
-  const skip = (b: Bucket, now: number, count = 1) => {
+  const skip = (b: RationBucket, now: number, count = 1) => {
     if (b.skipped === 0) b.since = now;
     b.skipped += count;
   };
-  const summarise = (address: string | null, b: Bucket, now: number) => {
+  const summarise = (address: string | null, b: RationBucket, now: number) => {
     if (b.skipped === 0) return;
     log.warn(
       {
@@ -76,23 +58,18 @@ export function createUnservedRation(log: Logger, limits = UNSERVED_LIMITS) {
     );
     b.skipped = 0;
   };
+  const buckets = createAddressBuckets<RationBucket>({
+    addresses: limits.addresses,
+    fresh: (now) => fresh(limits.perAddress, now),
+    // What a forgotten address left out is the listener's to report.
+    forgotten: (b) => {
+      if (b.skipped > 0 && overall) skip(overall, b.since, b.skipped);
+    },
+  });
 
   return function admit(ip: string, now = Date.now()): boolean {
-    const address = countedAddress(ip);
     overall ??= fresh(limits.overall, now);
-    let b = buckets.get(address);
-    if (b)
-      buckets.delete(address); // re-inserted below: the map's order is the order last seen
-    else {
-      if (buckets.size >= limits.addresses) {
-        const [oldest, forgotten] = buckets.entries().next().value!;
-        buckets.delete(oldest);
-        // What a forgotten address left out is the listener's to report.
-        if (forgotten.skipped > 0) skip(overall, forgotten.since, forgotten.skipped);
-      }
-      b = fresh(limits.perAddress, now);
-    }
-    buckets.set(address, b);
+    const { address, bucket: b } = buckets.of(ip, now);
     // The address's own bucket first, so that one address's flood does not spend the listener's.
     if (!take(b, limits.perAddress, now)) {
       skip(b, now);
@@ -167,6 +144,7 @@ async function recordUnserved(deps: GatewayDeps, request: FastifyRequest, starte
     outcome: 'gateway_error',
     errorCode: 'not_found',
     signals: [],
+    signalActions: {},
     inputTokens: null,
     outputTokens: null,
     cachedTokens: null,

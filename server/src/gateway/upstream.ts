@@ -52,8 +52,11 @@ const GATEHOUSE_TOKEN = /\bgh(at|dt)_/;
 // And the length: the policy may redact the answer, and Node sets the length of what it sends.
 const RESPONSE_DROP = new Set([...HOP_BY_HOP, 'content-length', 'proxy-authenticate', 'set-cookie']);
 
-/** The caller's headers as they go upstream, before the provider key's are added (Provider.sign). */
-export function upstreamHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
+/**
+ * The caller's headers as they may cross to any upstream (a provider, an MCP server): no credential of
+ * the caller's, nothing of this connection's.
+ */
+export function forwardedHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
   const named = connectionHeaders(incoming.connection);
   const out: Record<string, string | string[]> = {};
   for (const name in incoming) {
@@ -61,6 +64,12 @@ export function upstreamHeaders(incoming: IncomingHttpHeaders): Record<string, s
     if (v === undefined || REQUEST_DROP.has(name) || named?.has(name)) continue;
     out[name] = v;
   }
+  return out;
+}
+
+/** The caller's headers as they go upstream, before the provider key's are added (Provider.sign). */
+export function upstreamHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out = forwardedHeaders(incoming);
   out['content-type'] ??= 'application/json';
   return out;
 }
@@ -79,7 +88,7 @@ export function subscriptionHeaders(incoming: IncomingHttpHeaders): Record<strin
   return out;
 }
 
-/** The provider's response headers as they go to the caller. */
+/** The provider's (or an MCP server's) response headers as they go to the caller. */
 export function callerHeaders(
   incoming: Dispatcher.ResponseData['headers'],
 ): Record<string, string | string[]> {

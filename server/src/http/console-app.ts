@@ -15,7 +15,9 @@ import { sessionRoutes } from '../api/session-routes.ts';
 import { credentialRoutes } from '../api/credential-routes.ts';
 import { auditRoutes } from '../api/audit-routes.ts';
 import { activityRoutes } from '../api/activity-routes.ts';
+import { activitySummaryRoutes } from '../api/activity-summary-routes.ts';
 import { providerKeyRoutes } from '../api/provider-key-routes.ts';
+import { mcpServerRoutes } from '../api/mcp-server-routes.ts';
 import { modelRoutes } from '../api/model-routes.ts';
 import { providerRoutes } from '../api/provider-routes.ts';
 import { detectorRoutes } from '../api/detector-routes.ts';
@@ -29,6 +31,10 @@ import { registerOAuthEndpoints } from '../identity/oauth/oauth-endpoints.ts';
 import { developerSessionRoutes } from '../api/developer-session-routes.ts';
 import { developerDeviceRoutes } from '../api/developer-device-routes.ts';
 import { deviceSettingsRoutes } from '../api/device-settings-routes.ts';
+import { slopsquatRoutes } from '../api/slopsquat-routes.ts';
+import { retentionRoutes } from '../api/retention-routes.ts';
+import { siemRoutes } from '../api/siem-routes.ts';
+import { gatewayStatusRoutes } from '../api/gateway-status-routes.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerAccessLog } from './logger.ts';
 import { fastifyOptions } from './fastify-options.ts';
@@ -112,7 +118,12 @@ export async function buildConsoleApp(
       await api.register(credentialRoutes, { credentials: services.credentials });
       await api.register(auditRoutes, { store: services.store });
       await api.register(activityRoutes, { store: services.store });
+      await api.register(activitySummaryRoutes, { store: services.store });
       await api.register(providerKeyRoutes, { providerKeys: services.providerKeys });
+      await api.register(mcpServerRoutes, {
+        mcpServers: services.mcpServers,
+        localServers: services.mcpLocalInventory,
+      });
       await api.register(modelRoutes, { catalog: services.catalog });
       await api.register(providerRoutes);
       await api.register(detectorRoutes);
@@ -125,6 +136,13 @@ export async function buildConsoleApp(
       await api.register(developerSessionRoutes, services);
       await api.register(developerDeviceRoutes, services);
       await api.register(deviceSettingsRoutes, services);
+      await api.register(slopsquatRoutes, services);
+      await api.register(retentionRoutes, services);
+      await api.register(siemRoutes, services);
+      await api.register(gatewayStatusRoutes, {
+        health: services.upstreamHealth,
+        gatewayInProcess: config.role !== 'console',
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -1,60 +1,9 @@
 // Renders every management API error as {"error": {code, message, request_id}}: ApiErrors as they
 // are, Fastify's own 4xx (validation, body too large, bad JSON, wrong content type) with a message that
-// names the field, and anything unexpected as a 500 whose details go to the log and not the caller.
+// names the field (validation-messages.ts), and anything unexpected as a 500 whose details go to the log and not the caller.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERROR_STATUS, errorBody, type ErrorCode } from '../errors.ts';
-
-interface AjvError {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, unknown>;
-  /** With ajv's `verbose`: the schema of the object that failed. */
-  parentSchema?: { properties?: Record<string, unknown> };
-}
-
-/** `; expected one of: a, b, c` from an object's schema, or nothing when it has no named fields. */
-function knownFields(e: AjvError): string {
-  const names = Object.keys(e.parentSchema?.properties ?? {});
-  if (names.length === 0) return '';
-  return `; the fields it may have are ${names.slice(0, 30).join(', ')}${names.length > 30 ? ', …' : ''}`;
-}
-
-function fieldPath(context: string | undefined, instancePath: string): string {
-  const parts = instancePath.split('/').filter(Boolean);
-  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : `${acc}.${p}`), context ?? 'request');
-}
-
-/** One sentence per validation failure, naming the field (ajv's own wording does not always). */
-export function describeValidation(errors: AjvError[], context: string | undefined): string {
-  const e = errors[0];
-  if (!e) return 'The request is not valid.';
-  const at = fieldPath(context, e.instancePath);
-  switch (e.keyword) {
-    case 'required':
-      return `${at}.${String(e.params.missingProperty)} is required.`;
-    case 'additionalProperties':
-      return `${at} has an unknown field "${String(e.params.additionalProperty).slice(0, 64)}"${knownFields(e)}.`;
-    case 'enum':
-      return `${at} must be one of: ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
-    case 'const':
-      return `${at} must be ${JSON.stringify(e.params.allowedValue)}.`;
-    case 'maxLength':
-      return `${at} must be at most ${String(e.params.limit)} characters long.`;
-    case 'minLength':
-      return Number(e.params.limit) === 1
-        ? `${at} must not be empty.`
-        : `${at} must be at least ${String(e.params.limit)} characters long.`;
-    case 'maxItems':
-      return `${at} may hold at most ${String(e.params.limit)} entries.`;
-    case 'minItems':
-      return `${at} must hold at least ${String(e.params.limit)} entries.`;
-    case 'type':
-      return `${at} must be of type ${String(e.params.type)}.`;
-    default:
-      return `${at} ${e.message ?? 'is not valid'}.`;
-  }
-}
+import { describeValidation, type AjvError } from './validation-messages.ts';
 
 const STATUS_CODE: Record<number, ErrorCode> = {
   400: 'invalid_request',
@@ -69,8 +18,10 @@ export function toApiError(
   error: FastifyError & { validation?: AjvError[]; validationContext?: string },
 ): ApiError | null {
   if (error instanceof ApiError) return error;
-  if (error.validation)
-    return new ApiError('invalid_request', describeValidation(error.validation, error.validationContext));
+  if (error.validation) {
+    const { message, field } = describeValidation(error.validation, error.validationContext);
+    return new ApiError('invalid_request', message, {}, field);
+  }
   const status = error.statusCode ?? 500;
   const code = STATUS_CODE[status];
   if (!code) return status >= 400 && status < 500 ? new ApiError('invalid_request', error.message) : null;
@@ -93,7 +44,7 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, err: 
   return reply
     .code(ERROR_STATUS[err.code])
     .headers(err.headers)
-    .send(errorBody(err.code, err.message, request.id));
+    .send(errorBody(err.code, err.message, request.id, err.field));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

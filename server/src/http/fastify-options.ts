@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { ipMatches } from '../../../shared/ip-rules.ts';
 import { genReqId } from './logger.ts';
 import { clientErrorHandler } from './client-errors.ts';
+import { EXPECTS } from './validation-messages.ts';
 
 export function fastifyOptions(config: Config, log: Logger, bodyLimit: number) {
   const limits = config.connections;
@@ -45,6 +46,8 @@ export function fastifyOptions(config: Config, log: Logger, bodyLimit: number) {
         allErrors: false,
         // Errors carry the schema that failed, so that an unknown field's error can list the known ones.
         verbose: true,
+        // A pattern's words for a person (validation-messages.ts); ajv only carries it.
+        keywords: [EXPECTS],
       },
     },
   };

@@ -69,3 +69,13 @@ export function registerAccessLog(app: FastifyInstance, requestIdHeader = 'x-req
     done();
   });
 }
+
+/**
+ * A failure for the log: its kind and where it happened, not its message, which may quote what was
+ * being read (a provider's answer, a model's tool call).
+ */
+export function failureForLog(err: unknown): { type: string; at: string[] } {
+  if (!(err instanceof Error)) return { type: typeof err, at: [] };
+  const frames = (err.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at '));
+  return { type: err.name, at: frames.slice(0, 8).map((l) => l.trim()) };
+}

@@ -23,6 +23,7 @@ import {
 } from './admin-store.ts';
 import { issueInvitation, withdrawInvitations } from './invitation-store.ts';
 import type { InvitationSender, InvitationSent } from './invitation-sender.ts';
+import type { ActionOf } from '../audit/audit-actions.ts';
 
 export interface AdminInvited {
   admin: AdminRecord;
@@ -45,8 +46,12 @@ export function createAdminManagement(deps: {
 }): AdminManagement {
   const { store, audit } = deps;
 
-  const event = (action: string, a: AdminRecord, origin: RequestOrigin, details?: Record<string, unknown>) =>
-    changeEvent(action, { type: 'admin', id: a.id, name: a.email }, origin, details);
+  const event = (
+    action: ActionOf<'admin'>,
+    a: AdminRecord,
+    origin: RequestOrigin,
+    details?: Record<string, unknown>,
+  ) => changeEvent(action, { type: 'admin', id: a.id, name: a.email }, origin, details);
 
   /** Runs `fn` on the admin, read under the owners' lock so that it sees every owner change before it. */
   function withOwnersLocked<T>(id: string, fn: (trx: Transaction<Database>, a: AdminRecord) => Promise<T>) {

@@ -9,6 +9,7 @@ import type { MasterKey } from '../crypto/master-key.ts';
 import { SECRET_PREFIX, newId, newSecret, safeEqual, sha256Hex } from '../crypto/tokens.ts';
 import { createFailureLimiter } from './failure-limiter.ts';
 import type { Admin, AdminRole } from './admin-types.ts';
+import { plural } from '../../../shared/plural.ts';
 
 /** A console session lasts 12 hours from sign-in, the working day of an admin, and no longer. */
 export const SESSION_TTL_MS = 12 * 3600_000;
@@ -163,17 +164,26 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
           .selectAll()
           .where('token_hash', '=', sha256Hex(token))
           .executeTakeFirst();
-        if (!row || row.used_at !== null || row.expires_at <= now) {
-          throw new ApiError(
-            'gone',
-            'This setup link is invalid, used or expired; restart Gatehouse to print a new one.',
-          );
-        }
+        // Once an owner exists a restart prints no new link, so that advice would lead nowhere: the
+        // owner signs in, and anyone else asks an admin for an invitation.
         const n = await trx
           .selectFrom('admins')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow();
-        if (Number(n.n) > 0) throw new ApiError('gone', 'Gatehouse is already set up; sign in instead.');
+        if (Number(n.n) > 0) {
+          throw new ApiError(
+            'gone',
+            'Gatehouse is already set up, so this link no longer works. Sign in with the owner account it ' +
+              'created, or ask an admin to invite you.',
+          );
+        }
+        if (!row || row.used_at !== null || row.expires_at <= now) {
+          throw new ApiError(
+            'gone',
+            'This setup link is not valid or has expired. Restart Gatehouse: while no admin exists, it prints ' +
+              'a new one-time link when it starts.',
+          );
+        }
         await trx
           .updateTable('setup_tokens')
           .set({ used_at: now })
@@ -211,9 +221,13 @@ export function createAdminService(deps: { store: Store; audit: AuditLog; key: M
       const standing = await attempts.check(subject);
       const wait = standing.wait;
       if (wait > 0) {
-        throw new ApiError('too_many_requests', `Too many failed sign-ins; try again in ${wait} seconds.`, {
-          'retry-after': String(wait),
-        });
+        throw new ApiError(
+          'too_many_requests',
+          `Too many failed sign-ins; try again in ${plural(wait, 'second')}.`,
+          {
+            'retry-after': String(wait),
+          },
+        );
       }
       // An invited admin has no password yet: to a sign-in it is an unknown address.
       const row = await store.db

@@ -23,6 +23,8 @@ import {
 } from './credential-store.ts';
 import { ipAllowed, parseIpRule, type IpRule } from '../../../shared/ip-rules.ts';
 import type { Scope } from './scopes.ts';
+import { plural } from '../../../shared/plural.ts';
+import type { ActionOf } from '../audit/audit-actions.ts';
 
 const DAY_MS = 86_400_000;
 const LAST_USED_FLUSH_MS = 10_000;
@@ -74,7 +76,7 @@ export function parseIpList(field: string, entries: string[]): IpRule[] {
   if (entries.length > MAX_IP_ENTRIES) {
     throw new ApiError(
       'invalid_request',
-      `${field} has ${entries.length} entries; at most ${MAX_IP_ENTRIES} are allowed`,
+      `${field} has ${plural(entries.length, 'entry', 'entries')}; at most ${MAX_IP_ENTRIES} are allowed`,
     );
   }
   return entries.map((entry) => {
@@ -165,8 +167,12 @@ export function createCredentialService(deps: {
     }
   }
 
-  const event = (action: string, c: Credential, origin: RequestOrigin, details?: Record<string, unknown>) =>
-    changeEvent(action, { type: 'credential', id: c.id, name: c.name }, origin, details);
+  const event = (
+    action: ActionOf<'credential'>,
+    c: Credential,
+    origin: RequestOrigin,
+    details?: Record<string, unknown>,
+  ) => changeEvent(action, { type: 'credential', id: c.id, name: c.name }, origin, details);
 
   /** Status, expiry and IP checks shared by client authentication and token verification. */
   function usable(c: Credential, ip: string, now: number): Refusal | null {

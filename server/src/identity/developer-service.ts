@@ -24,6 +24,7 @@ import {
 import { revokeDevices, revokeSessions } from './device-store.ts';
 import { issueInvitation, withdrawInvitations } from './invitation-store.ts';
 import type { InvitationSender, InvitationSent } from './invitation-sender.ts';
+import type { ActionOf } from '../audit/audit-actions.ts';
 
 export interface DeveloperInvited {
   developer: Developer;
@@ -60,8 +61,12 @@ export function createDeveloperService(deps: {
 }): DeveloperService {
   const { store, changes, audit } = deps;
 
-  const event = (action: string, d: Developer, origin: RequestOrigin, details?: Record<string, unknown>) =>
-    changeEvent(action, { type: 'developer', id: d.id, name: d.email }, origin, details);
+  const event = (
+    action: ActionOf<'developer'>,
+    d: Developer,
+    origin: RequestOrigin,
+    details?: Record<string, unknown>,
+  ) => changeEvent(action, { type: 'developer', id: d.id, name: d.email }, origin, details);
 
   async function mustGet(id: string): Promise<Developer> {
     const d = await findDeveloper(store.db, id);

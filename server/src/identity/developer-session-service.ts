@@ -18,6 +18,7 @@ import type { Developer } from './developer-types.ts';
 import { findDeveloper, findDeveloperByEmail } from './developer-store.ts';
 import type { DeviceAuthorizationService } from './device-authorization-service.ts';
 import { createFailureLimiter, type FailureLimiter, type Standing, type Subject } from './failure-limiter.ts';
+import { plural } from '../../../shared/plural.ts';
 
 export interface DeveloperSessionContext {
   developer: Developer;
@@ -71,9 +72,13 @@ export function createDeveloperSessionService(deps: {
     const standing = await attempts.check(subject);
     const wait = standing.wait;
     if (wait > 0) {
-      throw new ApiError('too_many_requests', `Too many failed attempts; try again in ${wait} seconds.`, {
-        'retry-after': String(wait),
-      });
+      throw new ApiError(
+        'too_many_requests',
+        `Too many failed attempts; try again in ${plural(wait, 'second')}.`,
+        {
+          'retry-after': String(wait),
+        },
+      );
     }
     return standing;
   }
@@ -201,9 +206,13 @@ export function createDeveloperSessionService(deps: {
       } else {
         const { wait } = await newAccounts.check(address);
         if (wait > 0)
-          throw new ApiError('too_many_requests', `Too many access requests; try again in ${wait} seconds.`, {
-            'retry-after': String(wait),
-          });
+          throw new ApiError(
+            'too_many_requests',
+            `Too many access requests; try again in ${plural(wait, 'second')}.`,
+            {
+              'retry-after': String(wait),
+            },
+          );
         developer = await deps.developers.requestAccess({ email, name, password }, origin);
         await newAccounts.fail(address);
       }

@@ -3,6 +3,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, DevelopersTable } from '../store/schema.ts';
 import type { LogPage } from '../store/event-log.ts';
 import { pageBySeq, type SeqPageQuery } from '../store/seq-pages.ts';
+import { containsText } from '../store/text-search.ts';
 import { developerView, type Developer, type DeveloperStatus } from './developer-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,6 +45,8 @@ export async function findDeveloperByEmail(db: Db, email: string): Promise<Devel
 export interface DeveloperQuery extends SeqPageQuery {
   status?: DeveloperStatus | undefined;
   email?: string | undefined;
+  /** Part of the name or e-mail address, any case, or the exact id. */
+  text?: string | undefined;
 }
 
 /** A page of developers in order of creation, as served. */
@@ -51,6 +54,8 @@ export async function queryDevelopers(db: Db, q: DeveloperQuery): Promise<LogPag
   let query = selectDevelopers(db);
   if (q.status !== undefined) query = query.where('developers.status', '=', q.status);
   if (q.email !== undefined) query = query.where('developers.email', '=', q.email);
+  if (q.text !== undefined)
+    query = query.where(containsText(['developers.name', 'developers.email'], 'developers.id', q.text));
   return pageBySeq(query, 'developers', q, (r) => developerView(fromRow(r)));
 }
 

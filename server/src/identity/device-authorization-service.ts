@@ -18,6 +18,7 @@ import {
   sweepAuthorizations,
   type AuthorizationRow,
 } from './device-authorization-store.ts';
+import { plural } from '../../../shared/plural.ts';
 
 /** RFC 8628 §3.2: how long the codes live, and the least wait between two polls. */
 export const DEVICE_CODE_TTL_SECONDS = 600;
@@ -101,7 +102,7 @@ export function createDeviceAuthorizationService(deps: {
     if (wait > 0) {
       throw new ApiError(
         'too_many_requests',
-        `Too many wrong codes or sign-ins; try again in ${wait} seconds.`,
+        `Too many wrong codes or sign-ins; try again in ${plural(wait, 'second')}.`,
         {
           'retry-after': String(wait),
         },

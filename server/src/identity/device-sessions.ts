@@ -15,6 +15,7 @@ import type { DeviceSettings } from './device-settings.ts';
 import { markExchanged, type AuthorizationRow } from './device-authorization-store.ts';
 import { revokeDevices, revokeSessions } from './device-store.ts';
 import { expiredToken, accessDenied, invalidGrant } from './oauth/oauth-errors.ts';
+import type { ActionOf } from '../audit/audit-actions.ts';
 
 export const DEVICE_SCOPE = 'gateway:invoke';
 
@@ -88,7 +89,7 @@ export function createDeviceSessions(deps: {
   }
 
   const event = (
-    action: string,
+    action: ActionOf<'device'>,
     developer: { id: string; email: string },
     device: { id: string; name: string | null },
     origin: Origin,

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { LogPage } from '../store/event-log.ts';
 import { pageBySeq, type SeqPageQuery } from '../store/seq-pages.ts';
+import { containsText } from '../store/text-search.ts';
 import { deviceView, type Device, type DeviceRevokedReason, type DeviceStatus } from './device-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,6 +41,8 @@ export async function findDevice(db: Db, id: string): Promise<Device | undefined
 export interface DeviceQuery extends SeqPageQuery {
   developerId?: string | undefined;
   status?: DeviceStatus | undefined;
+  /** Part of the device's name or its developer's e-mail address, any case, or the exact id. */
+  text?: string | undefined;
 }
 
 /** A page of devices in order of sign-in, as served. */
@@ -47,6 +50,8 @@ export async function queryDevices(db: Db, q: DeviceQuery): Promise<LogPage> {
   let query = selectDevices(db);
   if (q.developerId !== undefined) query = query.where('devices.developer_id', '=', q.developerId);
   if (q.status !== undefined) query = query.where('devices.status', '=', q.status);
+  if (q.text !== undefined)
+    query = query.where(containsText(['devices.name', 'developers.email'], 'devices.id', q.text));
   return pageBySeq(query, 'devices', q, (r) => deviceView(fromRow(r)));
 }
 

@@ -21,6 +21,7 @@ import {
   type InvitationRefusal,
   type InvitationRow,
 } from './invitation-store.ts';
+import { plural } from '../../../shared/plural.ts';
 
 export interface InvitationDetails {
   kind: InvitationKind;
@@ -71,7 +72,7 @@ export function createInvitationService(deps: {
     if (wait > 0) {
       throw new ApiError(
         'too_many_requests',
-        `Too many invalid invitation links; try again in ${wait} seconds.`,
+        `Too many invalid invitation links; try again in ${plural(wait, 'second')}.`,
         { 'retry-after': String(wait) },
       );
     }

@@ -3,8 +3,17 @@
 // recorded and none is taken; under `off` nothing is scanned. A detector that throws fails closed under
 // `enforce` (the request is blocked, naming the failure) and is reported, never silently skipped.
 import type { Action, Enforcement, PolicyDocument } from './policy-types.ts';
-import type { ArmedSettings, Detector, DetectorId, Match, TakenAction } from './detectors/detector-types.ts';
+import {
+  isTextDetector,
+  type ArmedSettings,
+  type Detector,
+  type DetectorId,
+  type DetectorInfo,
+  type Match,
+  type TakenAction,
+} from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
+import { slopsquatDetector, type ArmedSlopsquat, type SlopsquatSettings } from './detectors/slopsquat.ts';
 import { detectorsWithDefaults } from './policy-defaults.ts';
 import { normalizedScan, normalizeForScan, originalHoldback } from './detectors/normalize.ts';
 import { createScanCache, type ScanCache } from './scan-cache.ts';
@@ -20,8 +29,13 @@ export interface Hit {
 export interface CompiledPolicy {
   readonly version: number;
   readonly enforcement: Enforcement;
-  /** Whether anything is scanned at all (enforcement is not off and some detector is on). */
+  /** Whether any text is scanned at all (enforcement is not off and some text detector is on). */
   readonly active: boolean;
+  /**
+   * The slopsquat detector's settings when it is on (its check is a stage of the answer paths, not a
+   * text scan: slopsquat/detection/), or null.
+   */
+  readonly slopsquat: ArmedSlopsquat | null;
   /** What the text holds, with what to do about each; remembered (scan-cache.ts). */
   scan(text: string): readonly Hit[];
   /**
@@ -70,18 +84,23 @@ export function compilePolicy(
   doc: PolicyDocument,
   version: number,
   onFailure: DetectorFailure,
-  options: { detectors?: readonly Detector[]; cacheChars?: number } = {},
+  options: { detectors?: readonly DetectorInfo[]; cacheChars?: number } = {},
 ): CompiledPolicy {
   const { detectors = DETECTORS, cacheChars = CACHE_CHARS } = options;
   const monitor = doc.enforcement === 'monitor';
   const taken = (a: Action): TakenAction | null => (a === 'off' ? null : monitor ? 'alert' : a);
   const armed: Armed[] = [];
+  let slopsquat: ArmedSlopsquat | null = null;
   if (doc.enforcement !== 'off') {
     // Each detector compiles its own settings; one the document leaves out runs with its default.
     const settings = detectorsWithDefaults(doc.detectors, detectors);
     for (const detector of detectors) {
-      const a = detector.settings.arm(settings[detector.id], taken);
-      if (a) armed.push({ detector, ...a });
+      if (isTextDetector(detector)) {
+        const a = detector.settings.arm(settings[detector.id], taken);
+        if (a) armed.push({ detector, ...a });
+      } else if (detector.id === slopsquatDetector.id) {
+        slopsquat = slopsquatDetector.settings.arm(settings[detector.id] as SlopsquatSettings, taken);
+      }
     }
   }
   const longCache: ScanCache<readonly Hit[]> = createScanCache(cacheChars);
@@ -131,6 +150,7 @@ export function compilePolicy(
     version,
     enforcement: doc.enforcement,
     active: armed.length > 0,
+    slopsquat,
     scan(text) {
       if (armed.length === 0 || text.length === 0) return NONE;
       const cache = text.length < SHORT_TEXT ? shortCache : longCache;

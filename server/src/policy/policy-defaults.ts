@@ -2,7 +2,7 @@
 // document leaves out, which are that detector's own defaults (its module declares them). A document
 // kept in git before a detector existed therefore stays valid and means what it meant, plus the new
 // detector at its default (docs/decisions/detector-defaults.md).
-import type { Detector } from './detectors/detector-types.ts';
+import type { DetectorInfo } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
 import type { PolicyDocument } from './policy-types.ts';
 
@@ -12,7 +12,7 @@ import type { PolicyDocument } from './policy-types.ts';
  */
 export function detectorsWithDefaults(
   sent: Readonly<Record<string, unknown>>,
-  detectors: readonly Detector[] = DETECTORS,
+  detectors: readonly DetectorInfo[] = DETECTORS,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const d of detectors) out[d.id] = sent[d.id] ?? structuredClone(d.settings.defaults);
@@ -20,7 +20,7 @@ export function detectorsWithDefaults(
 }
 
 /** What a fresh install enforces: every detector at its default, enforced. */
-export function defaultPolicy(detectors: readonly Detector[] = DETECTORS): PolicyDocument {
+export function defaultPolicy(detectors: readonly DetectorInfo[] = DETECTORS): PolicyDocument {
   return {
     enforcement: 'enforce',
     detectors: detectorsWithDefaults({}, detectors) as PolicyDocument['detectors'],
@@ -37,15 +37,17 @@ export const DEFAULT_POLICY: PolicyDocument = defaultPolicy();
 
 /**
  * A stored version read back whole: a section added since it was written (`tools` came with devices)
- * is empty, and a detector registered since has its default.
+ * is empty, and a detector registered since has its default. The mcp section stays as stored: absent
+ * means its defaults (mcp-policy.ts), so a document kept in git before it existed reads back unchanged.
  */
 export function withDefaults(
   doc: PolicyDocument,
-  detectors: readonly Detector[] = DETECTORS,
+  detectors: readonly DetectorInfo[] = DETECTORS,
 ): PolicyDocument {
   return {
     enforcement: doc.enforcement,
     detectors: detectorsWithDefaults(doc.detectors ?? {}, detectors) as PolicyDocument['detectors'],
     tools: doc.tools ?? [],
+    ...(doc.mcp ? { mcp: doc.mcp } : {}),
   };
 }

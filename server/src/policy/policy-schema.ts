@@ -5,9 +5,11 @@
 // detectors' own checks and policy-validation.ts check.
 import { Type, type Static, type TSchema } from 'typebox';
 import { ENFORCEMENTS, TOOL_MODES } from './policy-types.ts';
-import type { Detector } from './detectors/detector-types.ts';
+import { McpPolicySchema } from './mcp-policy.ts';
+import type { DetectorInfo } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
 import { LIMITS, PatternSchema } from './schema-parts.ts';
+import { EXPECTS } from '../http/validation-messages.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
@@ -17,6 +19,8 @@ const ToolSetting = Type.Object(
       minLength: 1,
       maxLength: 64,
       pattern: '^[a-z0-9][a-z0-9-]*$',
+      [EXPECTS]:
+        'lower-case letters, digits and hyphens, starting with a letter or digit, such as acme-token',
       description:
         'A built-in tool (claude-code, codex, gemini-cli, cursor, anthropic-sdk, openai-sdk, google-genai-sdk, curl) ' +
         'or an admin-defined one; shown in the activity as its tool.',
@@ -44,7 +48,7 @@ const ToolSetting = Type.Object(
 );
 
 /** `detectors`: one optional key per detector, its settings, defaulting to the detector's own. */
-function detectorsSchema(detectors: readonly Detector[]) {
+function detectorsSchema(detectors: readonly DetectorInfo[]) {
   const properties: Record<string, TSchema> = {};
   for (const d of detectors)
     properties[d.id] = Type.Optional({
@@ -61,7 +65,7 @@ function detectorsSchema(detectors: readonly Detector[]) {
 }
 
 /** The document's schema for a registry of detectors (the server's own, or a test's). */
-export function policyDocumentSchema(detectors: readonly Detector[]) {
+export function policyDocumentSchema(detectors: readonly DetectorInfo[]) {
   return Type.Object(
     {
       enforcement: Type.Enum([...ENFORCEMENTS], {
@@ -76,6 +80,7 @@ export function policyDocumentSchema(detectors: readonly Detector[]) {
             'Tools with settings of their own (absent: none); a tool not listed is in provider_key mode.',
         }),
       ),
+      mcp: Type.Optional(McpPolicySchema),
     },
     { $id: 'PolicyDocument', additionalProperties: false },
   );

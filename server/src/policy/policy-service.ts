@@ -21,7 +21,8 @@ import { ENFORCEMENT_RANK, type PolicyDocument } from './policy-types.ts';
 import { DEFAULT_POLICY } from './policy-defaults.ts';
 import { validatePolicy } from './policy-validation.ts';
 import type { PolicyInput } from './policy-schema.ts';
-import { auditedChanges, diffPolicy, summarise } from './policy-diff.ts';
+import { diffPolicy } from '../../../shared/policy-diff.ts';
+import { auditedChanges, summarise } from './policy-diff.ts';
 import type { ActivePolicy, PolicyVersion } from './policy-version-types.ts';
 import {
   findVersionRow,

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PolicyVersionsTable } from '../store/schema.ts';
 import type { AuditParty } from '../audit/audit-types.ts';
-import type { PolicyChange } from './policy-diff.ts';
+import type { PolicyChange } from '../../../shared/policy-diff.ts';
 import { makePolicyVersion, type PolicyVersion } from './policy-version-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -7,11 +7,12 @@
 // one the Gateway can arm.
 import type { PolicyDocument, ToolSetting } from './policy-types.ts';
 import type { PolicyInput } from './policy-schema.ts';
-import type { Detector } from './detectors/detector-types.ts';
+import type { DetectorInfo } from './detectors/detector-types.ts';
 import { DETECTORS } from './detectors/index.ts';
 import { patternProblem } from './detectors/config.ts';
 import { invalidField as invalid } from './schema-parts.ts';
 import { BUILT_IN_TOOLS } from '../gateway/tools.ts';
+import { validateMcpPolicy } from './mcp-policy.ts';
 
 const BUILT_IN_IDS = new Set(BUILT_IN_TOOLS.map((t) => t.id));
 
@@ -45,7 +46,7 @@ function tool(t: ToolSetting, path: string, seen: Map<string, number>, i: number
 }
 
 /** Each registered detector's settings checked by its module, in the registry's order; missing: default. */
-function detectorSettings(sent: Record<string, unknown>, detectors: readonly Detector[]) {
+function detectorSettings(sent: Record<string, unknown>, detectors: readonly DetectorInfo[]) {
   const known = detectors.map((d) => d.id);
   const unknown = Object.keys(sent).find((k) => !known.includes(k));
   if (unknown !== undefined)
@@ -65,7 +66,7 @@ function detectorSettings(sent: Record<string, unknown>, detectors: readonly Det
 /** The document checked and rebuilt in the canonical key order; throws invalid_request naming the field. */
 export function validatePolicy(
   doc: PolicyInput | PolicyDocument,
-  detectors: readonly Detector[] = DETECTORS,
+  detectors: readonly DetectorInfo[] = DETECTORS,
 ): PolicyDocument {
   const tools = new Map<string, number>();
   return {
@@ -73,5 +74,7 @@ export function validatePolicy(
     detectors: detectorSettings(doc.detectors as Record<string, unknown>, detectors),
     // Absent in a document written before tools had settings: none have.
     tools: (doc.tools ?? []).map((t, i) => tool(t, `tools[${i}]`, tools, i)),
+    // Absent: the defaults, without writing them into the document (mcp-policy.ts).
+    ...(doc.mcp ? { mcp: validateMcpPolicy(doc.mcp as Parameters<typeof validateMcpPolicy>[0]) } : {}),
   };
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditParty } from '../audit/audit-types.ts';
 import type { PolicyDocument } from './policy-types.ts';
-import type { PolicyChange } from './policy-diff.ts';
+import type { PolicyChange } from '../../../shared/policy-diff.ts';
 import { withDefaults } from './policy-defaults.ts';
 
 export interface ActivePolicy {

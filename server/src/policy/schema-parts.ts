@@ -16,6 +16,8 @@ export const LIMITS = {
   noteLength: 500,
   tools: 100,
   toolNameLength: 100,
+  mcpServers: 200,
+  mcpToolRules: 500,
 } as const;
 
 export const ActionSchema = Type.Enum([...ACTIONS], {

@@ -3,6 +3,7 @@
 // Gateway's messages and the management API (GET /api/v1/providers, which the console reads) all
 // derive from it, so that a new family is one entry here plus its API shapes (gateway/providers/).
 import { Type, type TObject } from 'typebox';
+import { EXPECTS } from '../http/validation-messages.ts';
 
 export interface FamilyInfo {
   readonly id: string;
@@ -28,6 +29,7 @@ const NO_OPTIONS = Type.Object({}, { additionalProperties: false });
 export const AZURE_API_VERSION = Type.String({
   maxLength: 40,
   pattern: '^[0-9A-Za-z.-]+$',
+  [EXPECTS]: 'an api-version such as 2024-10-21',
   description: 'Azure OpenAI only: the api-version sent when the caller sends none, such as 2024-10-21.',
 });
 

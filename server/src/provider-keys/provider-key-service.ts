@@ -26,6 +26,7 @@ import {
   replaceProviderKey,
   toRow,
 } from './provider-key-store.ts';
+import type { ActionOf } from '../audit/audit-actions.ts';
 
 export interface ProviderKeyInput {
   name: string;
@@ -155,8 +156,12 @@ export function createProviderKeyService(deps: {
       );
   }
 
-  const event = (action: string, k: ProviderKey, origin: RequestOrigin, details: Record<string, unknown>) =>
-    changeEvent(action, { type: 'provider_key', id: k.id, name: k.name }, origin, details);
+  const event = (
+    action: ActionOf<'provider_key'>,
+    k: ProviderKey,
+    origin: RequestOrigin,
+    details: Record<string, unknown>,
+  ) => changeEvent(action, { type: 'provider_key', id: k.id, name: k.name }, origin, details);
 
   const described = (k: ProviderKey) => {
     const v = providerKeyView(k);

@@ -6,12 +6,13 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RiskFindingsTable } from '../store/schema.ts';
 import type { Dialect } from '../store/database.ts';
 import type { LogPage } from '../store/event-log.ts';
+import { latestRequestIds } from './finding-requests.ts';
 import type { Evidence, FindingKind, FindingStatus, RiskActor, RiskFinding } from './risk-types.ts';
 import type { DetectorId, Severity } from '../policy/detectors/detector-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type FindingRow = Omit<RiskFindingsTable, 'seq'>;
+export type FindingRow = Omit<RiskFindingsTable, 'seq' | 'requests_count'>;
 
 // "risk": findings' sequence numbers become visible in order on PostgreSQL, as the logs' do
 // (store/event-log.ts): the cursor of a poller must not pass a finding that commits later.
@@ -19,7 +20,8 @@ const INSERT_LOCK = 0x7269_736b;
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
-export function findingView(r: Selectable<RiskFindingsTable>): RiskFinding {
+/** The served finding; `requestIds` are its latest requests (finding-requests.ts latestRequestIds). */
+export function findingView(r: Selectable<RiskFindingsTable>, requestIds: string[] = []): RiskFinding {
   return {
     id: r.id,
     kind: r.kind as FindingKind,
@@ -38,6 +40,8 @@ export function findingView(r: Selectable<RiskFindingsTable>): RiskFinding {
     resolved_by: r.resolved_by === null ? null : (JSON.parse(r.resolved_by) as RiskFinding['resolved_by']),
     resolution_note: r.resolution_note,
     evidence: JSON.parse(r.evidence) as Evidence,
+    request_ids: requestIds,
+    requests_count: r.requests_count,
   };
 }
 
@@ -138,8 +142,12 @@ export async function queryFindings(db: Db, q: FindingQuery): Promise<LogPage> {
   if (q.since !== undefined) query = query.where('last_seen', '>=', q.since);
   if (q.until !== undefined) query = query.where('first_seen', '<', q.until);
   const rows = await query.orderBy('seq', q.order).limit(q.limit).execute();
+  const requests = await latestRequestIds(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
-    documents: rows.map((r) => JSON.stringify(findingView(r))),
+    documents: rows.map((r) => JSON.stringify(findingView(r, requests.get(r.id)))),
     lastSeq: rows.length ? rows[rows.length - 1]!.seq : null,
   };
 }

@@ -3,7 +3,7 @@
 // count and last_seen instead of adding rows. A finding never holds the matched value: its evidence
 // says what kind of value it was, a keyed hash of it, and where it was. Renaming a field of the served
 // finding is a breaking change for whoever pulls them.
-import type { DetectorId, Severity } from '../policy/detectors/detector-types.ts';
+import type { DetectorId, Severity, TakenAction } from '../policy/detectors/detector-types.ts';
 import type { Enforcement } from '../policy/policy-types.ts';
 import { DETECTORS } from '../policy/detectors/index.ts';
 
@@ -55,6 +55,44 @@ export interface RiskObservation {
   location: string;
   /** When it was seen (epoch ms); now when not given. */
   time?: number;
+  /**
+   * What the finding shows, when its subject is no secret (a package name a model invented): shown as
+   * it is, instead of a fingerprint of `value`. `value` still makes repeats one finding.
+   */
+  evidence?: SlopsquatEvidence;
+  /** What the Gateway did about it (block, redact, alert), for the metrics; not kept with the finding. */
+  action?: TakenAction;
+  /** The request it was seen in (the activity's request_id), linked to the finding (finding-requests.ts). */
+  requestId?: string | null;
+}
+
+/**
+ * What a slopsquat finding shows (slopsquat/detection/): the package, as its registry knows it, and why
+ * it is suspect. A package name is no secret: it is shown, so that the security team can look it up.
+ */
+export interface SlopsquatEvidence {
+  kind: 'slopsquat';
+  ecosystem: string;
+  package: string;
+  /** The version or specifier as written, when there was one. */
+  version?: string;
+  /** missing, young, near_popular, placeholder, deprecated_for, known_hallucination. */
+  reason: string;
+  /** young: the day it was first published (ISO 8601 date). */
+  first_published?: string;
+  /** near_popular: the popular package it is one edit from; deprecated_for: the one its notice names. */
+  near?: string;
+  /** 0–100, with the weak signals (no_repository, few_downloads) that raised it. */
+  score: number;
+  weak: string[];
+  /** Read from a tool call (an install the agent would run), an install command or a manifest in prose. */
+  source: 'tool_call' | 'command' | 'manifest';
+  /** The agent's tool whose call carried it (Bash, shell, run_shell_command, an MCP tool). */
+  tool_call?: string;
+  /** Whether the Gateway stopped it (block), or only recorded it. */
+  action: 'blocked' | 'alerted';
+  where: 'request' | 'response';
+  location: string;
 }
 
 /** What a detector hit's finding shows instead of the value. */
@@ -74,7 +112,24 @@ export interface PolicyChangeEvidence {
   version: number;
 }
 
-export type Evidence = DetectionEvidence | PolicyChangeEvidence;
+/** What an MCP tool's finding shows (mcp/tool-governor.ts): which tool, its pins, what changed. */
+export interface McpToolEvidence {
+  kind: 'mcp_tool_changed' | 'mcp_tool_added' | 'mcp_tool_removed' | 'mcp_tool_poisoned';
+  server_id: string;
+  /** The server's alias. */
+  server: string;
+  tool: string;
+  /** The pin of the definition the server shows (removed: the last one it showed). */
+  sha256: string;
+  /** Changed: the pin it had. */
+  previous_sha256?: string | null;
+  /** Changed: member names and schema paths that differ, never values. */
+  changed?: string[];
+  /** Poisoned: the rules that fired and where in the definition. */
+  signals?: Array<{ rule: string; location: string }>;
+}
+
+export type Evidence = DetectionEvidence | SlopsquatEvidence | PolicyChangeEvidence | McpToolEvidence;
 
 /** A finding raised by a change (not a detector), written in the change's own transaction. */
 export interface RiskRaise {
@@ -85,6 +140,24 @@ export interface RiskRaise {
   /** What makes repeats of it one finding (with rule and actor); hashed like a detector's value. */
   subject: string;
   evidence: Evidence;
+}
+
+/**
+ * A finding about a thing rather than a caller (an MCP tool): one finding per rule and subject whoever
+ * saw it, reported off the request path like a detector hit. The actor is whose request showed it first.
+ */
+export interface RiskReport {
+  kind: FindingKind;
+  rule: string;
+  severity: Severity;
+  actor: RiskActor;
+  subject: string;
+  evidence: Evidence;
+  /** As a detector hit's: the caller's tool (claude-code, …), when known. */
+  tool?: string | null;
+  time?: number;
+  /** The request that showed it (the activity's request_id), linked to the finding. */
+  requestId?: string | null;
 }
 
 /** A finding as the API serves it. */
@@ -107,4 +180,8 @@ export interface RiskFinding {
   resolution_note: string | null;
   /** The last sighting's. */
   evidence: Evidence;
+  /** The latest requests (activity request_id) that raised or repeated it, latest first, at most 20. */
+  request_ids: string[];
+  /** How many distinct requests raised or repeated it (request_ids and the activity keep only some). */
+  requests_count: number;
 }

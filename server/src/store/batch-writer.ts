@@ -21,7 +21,15 @@ export interface BatchWriterOptions<T> {
   maxPending?: number;
 }
 
-export interface BatchWriter<T> {
+/** What a scrape reads of a writer (metrics/writer-metrics.ts). */
+export interface WriterStats {
+  readonly pending: number;
+  readonly dropped: number;
+  /** How long the oldest record still pending has waited, in ms (to within LAG_MARK_MS); 0 when none is. */
+  readonly lagMs: number;
+}
+
+export interface BatchWriter<T> extends WriterStats {
   push(item: T): void;
   /**
    * Writes `item` in the next batch, which starts at once, and resolves once it has committed. If that
@@ -30,9 +38,13 @@ export interface BatchWriter<T> {
    */
   commit(item: T): Promise<void>;
   drain(): Promise<void>;
-  readonly pending: number;
-  readonly dropped: number;
 }
+
+/**
+ * The lag is kept as marks (position, time) at most one per this many ms rather than a time per record:
+ * a backlog of a minute holds six thousand marks, not a minute of records' times.
+ */
+const LAG_MARK_MS = 10;
 
 /** The slot of a committed record whose write failed: passed over, never written. */
 const WITHDRAWN: unique symbol = Symbol('withdrawn');
@@ -63,6 +75,10 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
   let due = 0;
   let running: Promise<void> | undefined;
   let failures = 0;
+  // Marks of when records were queued: marks[m] = [position of a record, when it was queued], in order;
+  // marks[markHead..] are those not yet passed over.
+  let marks: Array<[number, number]> = [];
+  let markHead = 0;
 
   function schedule(delay: number) {
     if (running) return; // its end schedules what is left
@@ -124,6 +140,8 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
           base += head;
           queue = [];
           head = 0;
+          marks = [];
+          markHead = 0;
         } else {
           queue.fill(undefined as T, head - slots.length, head);
           if (head > 4096 && head * 2 > queue.length) {
@@ -166,7 +184,23 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
       return false;
     }
     queue.push(item);
+    const now = performance.now();
+    const last = marks[marks.length - 1];
+    if (last === undefined || now - last[1] >= LAG_MARK_MS) marks.push([base + queue.length - 1, now]);
     return true;
+  }
+
+  function lagMs(): number {
+    if (size() === 0) return 0;
+    const oldest = base + head;
+    // The oldest pending record was queued at or after the last mark at or before it.
+    while (markHead + 1 < marks.length && marks[markHead + 1]![0] <= oldest) markHead++;
+    if (markHead > 1024 && markHead * 2 > marks.length) {
+      marks = marks.slice(markHead);
+      markHead = 0;
+    }
+    const mark = marks[markHead];
+    return mark ? performance.now() - mark[1] : 0;
   }
 
   return {
@@ -197,6 +231,9 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
     },
     get dropped() {
       return dropped;
+    },
+    get lagMs() {
+      return lagMs();
     },
   };
 }

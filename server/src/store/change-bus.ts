@@ -10,9 +10,22 @@ import type { Store } from './database.ts';
 
 // developer: the developer's status changed, or all their devices and sessions were revoked at once
 // (offboarding): reload the developer and everything that hangs off them. device: one device (and its
-// sessions) changed.
+// sessions) changed. mcp_server: a registered MCP server (its id); mcp_tool: the tools of one MCP server
+// (the server's id) were pinned, changed, approved or blocked; mcp_local_tool: the same of a local
+// server (the endpoint client's, 0012). slopsquat: the observatory's sightings or facts were written
+// (its snapshot is rebuilt).
 export type ChangeTopic =
-  'credential' | 'admin' | 'provider_key' | 'setting' | 'policy' | 'developer' | 'device';
+  | 'credential'
+  | 'admin'
+  | 'provider_key'
+  | 'setting'
+  | 'policy'
+  | 'developer'
+  | 'device'
+  | 'mcp_server'
+  | 'mcp_tool'
+  | 'mcp_local_tool'
+  | 'slopsquat';
 type Handler = (id: string) => Promise<void> | void;
 
 export interface ChangeBus {
@@ -31,6 +44,17 @@ export function createChangeBus(store: Store, log: Logger): ChangeBus {
   const resyncs: Array<() => Promise<void> | void> = [];
   let closed = false;
   let client: pg.Client | undefined;
+  // Deployments (and test runs) in other schemas of the same database share the channel: each
+  // notification names its schema, and only those of this store's are heard.
+  let schema: Promise<string> | undefined;
+  const storeSchema = () =>
+    (schema ??= sql<{ s: string }>`SELECT current_schema() AS s`
+      .execute(store.db)
+      .then((r) => r.rows[0]?.s ?? 'public')
+      .catch((err: unknown) => {
+        schema = undefined; // asked again next time
+        throw err;
+      }));
 
   async function dispatch(topic: ChangeTopic, id: string): Promise<void> {
     for (const h of handlers.get(topic) ?? []) await h(id);
@@ -38,11 +62,17 @@ export function createChangeBus(store: Store, log: Logger): ChangeBus {
 
   async function listen(attempt = 0): Promise<void> {
     if (closed || !store.pgConfig) return;
+    const mine = await storeSchema().catch(() => undefined);
     const c = new pg.Client(store.pgConfig);
     c.on('notification', (msg) => {
       try {
-        const { o, t, i } = JSON.parse(msg.payload ?? '{}') as { o: string; t: ChangeTopic; i: string };
-        if (o !== origin)
+        const { o, s, t, i } = JSON.parse(msg.payload ?? '{}') as {
+          o: string;
+          s?: string;
+          t: ChangeTopic;
+          i: string;
+        };
+        if (o !== origin && s === mine)
           void Promise.resolve(dispatch(t, i)).catch((err) => log.error({ err }, 'change handler failed'));
       } catch (err) {
         log.warn({ err }, 'ignored a malformed change notification');
@@ -77,7 +107,7 @@ export function createChangeBus(store: Store, log: Logger): ChangeBus {
     async publish(topic, id) {
       await dispatch(topic, id);
       if (store.dialect === 'postgres') {
-        const payload = JSON.stringify({ o: origin, t: topic, i: id });
+        const payload = JSON.stringify({ o: origin, s: await storeSchema(), t: topic, i: id });
         await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(store.db);
       }
     },

@@ -3,18 +3,24 @@
 // `dialect` where SQL genuinely differs (locks, triggers, upserts).
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.js';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, type SqliteDatabase } from 'kysely';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import { NulFreeStrings } from './nul-free-strings.ts';
 import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { startSqliteWriter, type SqliteWriter } from './sqlite-writer.ts';
+import { convertSmallStore, requestIncrementalVacuum } from './sqlite-vacuum.ts';
+import { LockWaitingSqliteDialect } from './sqlite-lock-wait.ts';
 
 export type { Database };
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** The embedded database's file in the data directory (also what a restore writes). */
+export const SQLITE_FILE = 'gatehouse.db';
 
 export interface Store {
   db: Kysely<Database>;
@@ -59,7 +65,7 @@ export function openStore(options: StoreOptions): Store {
     pool.on('error', () => {});
     const url = new URL(options.databaseUrl);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new OwnSchemaPostgresDialect({ pool }),
       plugins: [new NulFreeStrings()],
     });
     return {
@@ -71,10 +77,14 @@ export function openStore(options: StoreOptions): Store {
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(options.dataDir, 'gatehouse.db');
+  const file = path.join(options.dataDir, SQLITE_FILE);
   const sqlite = new SQLite(file);
+  // Before anything creates a table: so that retention can give freed pages back (sqlite-vacuum.ts).
+  requestIncrementalVacuum(sqlite);
+  if (options.log) convertSmallStore(sqlite, file, options.log);
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes in WAL mode;
-  // the busy timeout covers `npm run migrate` or a backup touching the file at the same moment.
+  // the busy timeout covers `npm run migrate` or a backup touching the file while these run (once the
+  // Kysely dialect is made, the main connection waits for the lock off the event loop instead).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -83,7 +93,9 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   const checkpointer = options.log ? startCheckpointer(sqlite, file, options.log) : undefined;
   const writer = options.log ? startSqliteWriter(file, options.log) : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new LockWaitingSqliteDialect(sqlite, { database: withStatementCache(sqlite) }, { writer }),
+  });
   return {
     db,
     dialect: 'sqlite',
@@ -110,7 +122,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
       // Kysely begins with a deferred BEGIN. With the writer thread as a second writer, a transaction
       // that has read and then writes after the thread committed fails at once (SQLITE_BUSY_SNAPSHOT:
       // its snapshot is stale, and no busy wait can help). IMMEDIATE takes the write lock at BEGIN, so
-      // a transaction waits its turn (busy_timeout) instead.
+      // a transaction waits its turn (sqlite-lock-wait.ts) instead.
       const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
       let statement = cache.get(text);
       if (!statement) {

@@ -1,5 +1,6 @@
 // `npm run migrate`: applies pending migrations to the configured store and exits.
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../config-source.ts';
 import { openStore } from './database.ts';
 import { migrate } from './migrate.ts';
 

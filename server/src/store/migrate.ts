@@ -12,6 +12,17 @@ import * as deviceActivity from './migrations/0006-device-activity.ts';
 import * as failureLimits from './migrations/0007-failure-limits.ts';
 import * as providerKeyOptions from './migrations/0008-provider-key-options.ts';
 import * as answerKeys from './migrations/0009-answer-keys.ts';
+import * as mcp from './migrations/0010-mcp.ts';
+import * as mcpActivity from './migrations/0011-mcp-activity.ts';
+import * as mcpLocal from './migrations/0012-mcp-local.ts';
+import * as slopsquat from './migrations/0013-slopsquat.ts';
+import * as activityRollups from './migrations/0014-activity-rollups.ts';
+import * as retention from './migrations/0015-retention.ts';
+import * as slopsquatRegistration from './migrations/0016-slopsquat-registration.ts';
+import * as siemExport from './migrations/0017-siem-export.ts';
+import * as timePartitions from './migrations/0018-time-partitions.ts';
+import * as findingRequests from './migrations/0020-finding-requests.ts';
+import * as timeSeqIndex from './migrations/0021-time-seq-index.ts';
 
 export const MIGRATIONS = {
   '0001-foundation': foundation,
@@ -23,6 +34,17 @@ export const MIGRATIONS = {
   '0007-failure-limits': failureLimits,
   '0008-provider-key-options': providerKeyOptions,
   '0009-answer-keys': answerKeys,
+  '0010-mcp': mcp,
+  '0011-mcp-activity': mcpActivity,
+  '0012-mcp-local': mcpLocal,
+  '0013-slopsquat': slopsquat,
+  '0014-activity-rollups': activityRollups,
+  '0015-retention': retention,
+  '0016-slopsquat-registration': slopsquatRegistration,
+  '0017-siem-export': siemExport,
+  '0018-time-partitions': timePartitions,
+  '0020-finding-requests': findingRequests,
+  '0021-time-seq-index': timeSeqIndex,
 };
 
 /** Applies the migrations not yet applied, all of them or (`to`, for a test of one on older data) up to one. */

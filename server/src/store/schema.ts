@@ -93,7 +93,7 @@ export interface ActivityTable {
   seq: Generated<number>;
   id: string;
   time: number;
-  outcome: 'allowed' | 'blocked' | 'upstream_error' | 'gateway_error';
+  outcome: 'allowed' | 'redacted' | 'blocked' | 'upstream_error' | 'gateway_error';
   actor_id: string | null;
   /** The device of a request made with a device token (0006). */
   device_id: string | null;
@@ -101,8 +101,37 @@ export interface ActivityTable {
   model: string | null;
   tool: string;
   request_id: string;
+  /** An MCP call's server alias and tool (0011). */
+  mcp_server: string | null;
+  mcp_tool: string | null;
+  /** routed or local (0012). */
+  mcp_source: string | null;
+  /** The record's token counts, for the rollups (0014); null before them. */
+  input_tokens: number | null;
+  output_tokens: number | null;
   /** The whole record as served (JSON); the columns above are copies for filtering. */
   record: string;
+}
+
+/** Activity by hour and outcome, kept by the activity writer (0014). */
+export interface ActivityHourlyTable {
+  /** The hour's start, epoch ms. */
+  hour: number;
+  outcome: string;
+  requests: number;
+  tokens_in: number;
+  tokens_out: number;
+}
+
+/** Requests (and blocked ones) per actor, tool, model and provider, per hour and per UTC day (0014). */
+export interface ActivityBusiestTable {
+  /** 3600000 or 86400000. */
+  span: number;
+  start: number;
+  dim: 'actor' | 'tool' | 'model' | 'provider';
+  key: string;
+  requests: number;
+  blocked: number;
 }
 
 /** Which provider key served an answer a caller may come back to by id (0009, gateway/answer-keys.ts). */
@@ -154,6 +183,17 @@ export interface RiskFindingsTable {
   resolution_note: string | null;
   /** The last sighting's evidence (JSON); never the matched value. */
   evidence: string;
+  /** How many distinct requests raised or repeated it, kept in risk_finding_requests or not (0020). */
+  requests_count: Generated<number>;
+}
+
+/** The requests that raised or repeated a finding: its first ones and its latest ones (0020). */
+export interface RiskFindingRequestsTable {
+  finding_id: string;
+  /** The activity's request_id. */
+  request_id: string;
+  /** When the request first showed it (epoch ms). */
+  time: number;
 }
 
 export interface DevelopersTable {
@@ -258,6 +298,147 @@ export interface FailureLimitsTable {
   last_at: number;
 }
 
+/** A registered remote MCP server (0010, mcp/mcp-server-service.ts). */
+export interface McpServersTable {
+  id: string;
+  alias: string;
+  url: string;
+  description: string | null;
+  /** The server's own headers ({name: value} JSON) sealed with a key derived from the master key, base64. */
+  headers_sealed: string;
+  /** {name: "••••last4"} (JSON): what the API shows of them. */
+  headers_masked: string;
+  /** 1 or 0. */
+  enabled: number;
+  /** When its tools were first listed; null before. */
+  inventoried_at: number | null;
+  created_at: number;
+  updated_at: number;
+  created_by: string | null;
+}
+
+/** A tool of a registered MCP server as Gatehouse has seen it (0010, mcp/tool-governor.ts). */
+export interface McpToolsTable {
+  server_id: string;
+  name: string;
+  title: string | null;
+  description: string | null;
+  /** The pinned definition (canonical JSON) and its SHA-256 hex; null while a new tool awaits approval. */
+  definition: string | null;
+  sha256: string | null;
+  /** What the server shows now, when it differs from the pin. */
+  pending_definition: string | null;
+  pending_sha256: string | null;
+  state: 'pinned' | 'changed' | 'blocked' | 'new';
+  /** Tool-poisoning rule ids of the definition last seen (JSON array). */
+  signals: Generated<string>;
+  first_seen: number;
+  last_seen: number;
+  removed_at: number | null;
+  calls: Generated<number>;
+  errors: Generated<number>;
+}
+
+/** A local MCP server the endpoint client's shim reported (0012, mcp/local-server-service.ts). */
+export interface McpLocalServersTable {
+  id: string;
+  /** device:<id>, developer:<id> or credential:<id>: whose machine runs it. */
+  owner: string;
+  developer_id: string | null;
+  device_id: string | null;
+  credential_id: string | null;
+  name: string;
+  command: string;
+  args_sha256: string;
+  /** serverInfo of its initialize answer (JSON). */
+  server_info: string | null;
+  protocol_version: string | null;
+  inventoried_at: number | null;
+  first_seen: number;
+  last_seen: number;
+}
+
+/** What is kept of invented package names, counted per developer (keyed), model family and reason (0013). */
+export interface SlopsquatSightingsTable {
+  ecosystem: string;
+  name: string;
+  /** A keyed hash of the developer and the name together: counts people, names none, links nothing. */
+  developer: string;
+  /** '' when unknown. */
+  model_family: string;
+  reason: string;
+  /** UTC days (epoch ms of the day's start). */
+  first_seen: number;
+  last_seen: number;
+  count: number;
+  blocked: number;
+}
+
+/** What was learnt about an invented name since (0013): registered meanwhile, private registry's answer. */
+export interface SlopsquatNamesTable {
+  ecosystem: string;
+  name: string;
+  registered_since: number | null;
+  private_status: 'exists' | 'missing' | null;
+  /** The private registry that answered. */
+  private_registry: string | null;
+  private_checked_at: number | null;
+  /** When the public registry was last asked whether the name has been registered since (0016). */
+  public_checked_at: number | null;
+}
+
+/** Names a subscribed observatory feed reports (0013). */
+export interface SlopsquatFeedNamesTable {
+  /** The subscription's address. */
+  feed: string;
+  ecosystem: string;
+  name: string;
+  learned_at: number;
+}
+
+/** How long each log is kept, in days (0015); the audit log's floor of 30 is a constraint. */
+export interface RetentionSettingsTable {
+  log: 'activity' | 'audit' | 'findings';
+  days: number;
+}
+
+/** SQLite only (0015): the cutoff the retention job sets and clears in its own delete transaction. */
+export interface RetentionCutoffsTable {
+  log: 'activity' | 'audit';
+  cutoff: number;
+}
+
+/** A SIEM push destination (0017); token and secret sealed, bound to the id. */
+export interface SiemDestinationsTable {
+  id: string;
+  name: string;
+  type: 'splunk_hec' | 'syslog' | 'webhook';
+  url: string;
+  format: 'json' | 'cef' | 'ocsf';
+  /** JSON array of stream names. */
+  streams: string;
+  enabled: number;
+  token_sealed: string | null;
+  token_last4: string | null;
+  secret_sealed: string | null;
+  secret_last4: string | null;
+  tls_ca: string | null;
+  created_at: number;
+  updated_at: number;
+  last_success_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+}
+
+/** Per destination and stream, the last seq the receiver acknowledged (0017). */
+export interface SiemCursorsTable {
+  destination_id: string;
+  stream: 'audit' | 'activity' | 'findings';
+  seq: number;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   admins: AdminsTable;
@@ -277,4 +458,19 @@ export interface Database {
   retired_refresh_tokens: RetiredRefreshTokensTable;
   failure_limits: FailureLimitsTable;
   answer_keys: AnswerKeysTable;
+  mcp_servers: McpServersTable;
+  mcp_tools: McpToolsTable;
+  /** The tools of local servers: the shape of mcp_tools (0012). */
+  mcp_local_tools: McpToolsTable;
+  mcp_local_servers: McpLocalServersTable;
+  slopsquat_sightings: SlopsquatSightingsTable;
+  slopsquat_names: SlopsquatNamesTable;
+  slopsquat_feed_names: SlopsquatFeedNamesTable;
+  activity_hourly: ActivityHourlyTable;
+  activity_busiest: ActivityBusiestTable;
+  retention_settings: RetentionSettingsTable;
+  retention_cutoffs: RetentionCutoffsTable;
+  risk_finding_requests: RiskFindingRequestsTable;
+  siem_destinations: SiemDestinationsTable;
+  siem_cursors: SiemCursorsTable;
 }

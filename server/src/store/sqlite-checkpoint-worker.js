@@ -3,7 +3,7 @@
 // fsync a checkpoint needs happens here, off the event loop that serves requests. Plain JavaScript:
 // Node 20 does not run worker threads through the TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.js';
 
 /** @type {{ file: string, intervalMs: number }} */
 const { file, intervalMs } = workerData;

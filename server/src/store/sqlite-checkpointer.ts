@@ -3,7 +3,7 @@
 // checkpoint is turned off and a worker thread checkpoints instead. Should the worker fail, the
 // automatic checkpoint comes back, so that the WAL never grows without end.
 import { Worker } from 'node:worker_threads';
-import type SQLite from 'better-sqlite3';
+import type SQLite from './sqlite-driver.js';
 import type { Logger } from 'pino';
 
 const INTERVAL_MS = 1000;

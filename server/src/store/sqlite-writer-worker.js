@@ -4,7 +4,7 @@
 // that wait holds no request. Plain JavaScript: Node 20 does not run worker threads through the
 // TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.js';
 
 /** @type {{ file: string }} */
 const { file } = workerData;
@@ -17,9 +17,34 @@ db.pragma('busy_timeout = 5000');
 
 /** @type {Map<string, import('better-sqlite3').Statement>} */
 const statements = new Map();
-const insertAll = db.transaction((statement, rows) => {
-  for (const row of rows) statement.run(row);
+/** @param {string} sql */
+function prepared(sql) {
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+/** @type {(steps: Array<{ sql: string, rows: unknown[][] }>) => void} */
+const runAll = db.transaction((steps) => {
+  for (const { sql, rows } of steps) {
+    const statement = prepared(sql);
+    for (const row of rows) statement.run(row);
+  }
 });
+
+/** Statements run in order in one transaction (the retention job's batches); what each returned. */
+const runSteps = db.transaction((steps) =>
+  steps.map(({ sql, params }) => {
+    const statement = prepared(sql);
+    if (statement.reader) {
+      const rows = statement.all(params);
+      return { changes: rows.length, rows };
+    }
+    return { changes: statement.run(params).changes, rows: [] };
+  }),
+);
 
 parentPort.on('message', (msg) => {
   if (msg === 'stop') {
@@ -27,17 +52,20 @@ parentPort.on('message', (msg) => {
     parentPort.close();
     return;
   }
-  /** @type {{ id: number, sql: string, rows: unknown[][] }} */
-  const { id, sql, rows } = msg;
-  try {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
+  if (msg.transact) {
+    try {
+      parentPort.postMessage({ id: msg.id, result: runSteps.immediate(msg.transact) });
+    } catch (err) {
+      parentPort.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
     }
+    return;
+  }
+  /** @type {{ id: number, steps: Array<{ sql: string, rows: unknown[][] }> }} */
+  const { id, steps } = msg;
+  try {
     // IMMEDIATE: the write lock is taken at BEGIN, so the transaction never has to upgrade to it (and
     // fail busy) halfway through.
-    insertAll.immediate(statement, rows);
+    runAll.immediate(steps);
     parentPort.postMessage({ id });
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });

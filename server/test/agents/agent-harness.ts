@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newMachine, runCli, type Machine } from '../../../client/test/helpers/cli.ts';
 import { signInMachine } from '../../../client/test/helpers/device-flow.ts';
-import { MOCK_KEYS } from '../mocks/mock-upstream.ts';
+import { MOCK_KEYS, type MockUpstreamOptions } from '../mocks/mock-upstream.ts';
 import type { Engine } from '../helpers/engines.ts';
 import { startGatewayFixture, type GatewayFixture } from '../helpers/gateway.ts';
 import { addDeveloper } from '../helpers/people.ts';
@@ -40,11 +40,14 @@ export interface AgentMachine {
 }
 
 /**
- * One Gateway (mock upstream scripted for agents) with a key for every model the agents ask for: the
+ * One Gateway (mock upstream scripted for agents, AGENT_SCRIPT unless told) with a key for every model the agents ask for: the
  * fixture's keys, plus every GPT and Codex model (Codex asks for its newest by default) on the same mock.
  */
-export async function startAgentGateway(engine: Engine): Promise<GatewayFixture> {
-  const g = await startGatewayFixture(engine, { upstream: { script: AGENT_SCRIPT } });
+export async function startAgentGateway(
+  engine: Engine,
+  script: MockUpstreamOptions['script'] = AGENT_SCRIPT,
+): Promise<GatewayFixture> {
+  const g = await startGatewayFixture(engine, { upstream: { script } });
   try {
     await g.addKey({
       name: 'openai-current',

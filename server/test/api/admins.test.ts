@@ -159,11 +159,11 @@ eachEngine('admins', (engine) => {
 
   test('bad input is a 400 that names the field; an unknown id is a 404', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ email: 'not-an-address', role: 'admin' }, /body\.email/],
-      [{ email: 'x@example.com', role: 'superuser' }, /body\.role must be one of/],
-      [{ email: 'x@example.com' }, /body\.role is required/],
+      [{ email: 'not-an-address', role: 'admin' }, /email/],
+      [{ email: 'x@example.com', role: 'superuser' }, /role must be one of/],
+      [{ email: 'x@example.com' }, /role is required/],
       [{ email: 'x@example.com', role: 'admin', team: 'a' }, /unknown field "team"/],
-      [{ email: `${'a'.repeat(250)}@example.com`, role: 'admin' }, /body\.email must be at most 254/],
+      [{ email: `${'a'.repeat(250)}@example.com`, role: 'admin' }, /email must be at most 254/],
     ];
     for (const [body, message] of cases) {
       const res = await owner.post('/api/v1/admins', body);

@@ -89,9 +89,9 @@ eachEngine('invitations', (engine) => {
       assert.match(res.body.error.message, /not valid \(a newer invitation may have replaced it\)/);
     }
     const cases: Array<[unknown, RegExp]> = [
-      [{ password: PASSWORD }, /body\.token is required/],
-      [{ token: '', password: PASSWORD }, /body\.token must not be empty/],
-      [{ token: 'x'.repeat(129), password: PASSWORD }, /body\.token must be at most 128/],
+      [{ password: PASSWORD }, /token is required/],
+      [{ token: '', password: PASSWORD }, /token must not be empty/],
+      [{ token: 'x'.repeat(129), password: PASSWORD }, /token must be at most 128/],
       [{ token: replaced, password: PASSWORD, role: 'owner' }, /unknown field "role"/],
     ];
     for (const [body, message] of cases) {

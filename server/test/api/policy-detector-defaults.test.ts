@@ -53,14 +53,14 @@ eachEngine('policy detectors left out', (engine) => {
     assert.equal(res.body.error.code, 'invalid_request');
     assert.equal(
       res.body.error.message,
-      'body.detectors has an unknown field "prompt_injection"; the fields it may have are secrets, pii, custom.',
+      'detectors has an unknown field "prompt_injection"; the fields it may have are secrets, pii, custom, slopsquat.',
     );
   });
 
   test('a stored version without a detector reads back whole, and sending it back is no change', async () => {
     const { store, policy } = server.gatehouse.services;
     const latest = policy.current().version;
-    // As written before the PII detector existed (and before tools had settings).
+    // As written before the PII and slopsquat detectors existed (and before tools had settings).
     const older = {
       enforcement: 'enforce',
       detectors: {
@@ -83,7 +83,11 @@ eachEngine('policy detectors left out', (engine) => {
 
     const whole = {
       ...older,
-      detectors: { ...older.detectors, pii: DEFAULT_POLICY.detectors.pii },
+      detectors: {
+        ...older.detectors,
+        pii: DEFAULT_POLICY.detectors.pii,
+        slopsquat: DEFAULT_POLICY.detectors.slopsquat,
+      },
       tools: [],
     };
     const got = await admin.get(PATH);
@@ -91,15 +95,21 @@ eachEngine('policy detectors left out', (engine) => {
     assert.deepEqual(got.body, whole);
     assert.deepEqual(
       Object.keys(got.body.detectors),
-      ['secrets', 'pii', 'custom'],
+      ['secrets', 'pii', 'custom', 'slopsquat'],
       'in the registry’s order',
     );
     const version = await admin.get(`${PATH}/versions/${latest + 1}`);
     assert.equal(version.status, 200);
     assert.deepEqual(version.body.document, whole);
 
-    // The version in force, as the Gateway compiles it, has PII at its default (alert).
+    // The version in force, as the Gateway compiles it, has PII at its default (alert), slopsquat at its
+    // own (block).
     assert.deepEqual(policy.current().document.detectors.pii, { action: 'alert', allowlist: [] });
+    assert.deepEqual(policy.current().document.detectors.slopsquat, {
+      action: 'block',
+      young_days: 30,
+      allowlist: [],
+    });
 
     // An infrastructure-as-code run sending back what it read makes no new version.
     const back = await admin.request('PUT', PATH, got.body, { 'if-match': got.headers.get('etag')! });

@@ -204,7 +204,7 @@ eachEngine('policy', (engine) => {
               ...rule,
             })) as any),
         ),
-        /detectors\.custom may hold at most 200 entries/,
+        /detectors\.custom must hold at most 200 entries/,
       ],
       [
         // Safe to run on every request: a pattern that backtracks exponentially is refused.

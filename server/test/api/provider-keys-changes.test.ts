@@ -68,7 +68,7 @@ eachEngine('provider keys: update, rotate, delete', (engine) => {
     for (const [body, message] of [
       [{}, /body/],
       [{ base_url: 'ftp://x.example.com' }, /base_url/],
-      [{ enabled_models: [] }, /body\.enabled_models/],
+      [{ enabled_models: [] }, /^enabled_models must hold at least one entry/],
       [{ secret: secretFor('sk-not-here') }, /rotate/],
       [{ provider: 'openai' }, /unknown field "provider"/],
     ] as Array<[unknown, RegExp]>) {
@@ -124,10 +124,15 @@ eachEngine('provider keys: update, rotate, delete', (engine) => {
     // The service holds the new secret (what the Gateway sends upstream from the next request on).
     assert.equal(server.gatehouse.services.providerKeys.get(k.id).secret, next);
 
-    for (const body of [{}, { secret: 'short' }, { secret: 'with space inside' }, { secret: next, x: 1 }]) {
+    for (const [body, message] of [
+      [{}, /^secret is required/],
+      [{ secret: 'short' }, /^secret must be at least 8 characters long/],
+      [{ secret: 'with space inside' }, /^secret must not contain spaces/],
+      [{ secret: next, x: 1 }, /unknown field "x"/],
+    ] as Array<[unknown, RegExp]>) {
       const res = await send(admin, 'POST', `${PATH}/${k.id}/rotate`, body);
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.match(res.body.error.message, /body/);
+      assert.match(res.body.error.message, message);
     }
     const missing = await send(admin, 'POST', `${PATH}/pk_doesnotexist/rotate`, { secret: secretFor('x') });
     assert.equal(missing.status, 404);

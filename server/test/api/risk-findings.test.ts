@@ -178,7 +178,8 @@ eachEngine('risk findings API', (engine) => {
     assert.equal((await admin.post(`${FINDINGS}/rf_doesnotexist/resolve`, {})).status, 404);
     const tooLong = await admin.post(`${FINDINGS}/${aws.id}/resolve`, { note: 'x'.repeat(1001) });
     assert.equal(tooLong.status, 400);
-    assert.match(tooLong.body.error.message, /body\.note/);
+    assert.match(tooLong.body.error.message, /^note must be at most 1000 characters long/);
+    assert.equal(tooLong.body.error.field, 'body.note');
 
     const events = await auditEvents(admin, { action: 'risk_finding.resolved' });
     assert.equal(events.length, 1);

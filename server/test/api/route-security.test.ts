@@ -35,7 +35,9 @@ const ROUTES: RouteRow[] = [
     body: { confirm: 'x' },
   },
   { method: 'GET', path: '/api/v1/audit/events', access: { role: 'viewer', scope: 'audit:read' } },
+  { method: 'GET', path: '/api/v1/audit/actions', access: { role: 'viewer', scope: 'audit:read' } },
   { method: 'GET', path: '/api/v1/activity', access: { role: 'viewer', scope: 'audit:read' } },
+  { method: 'GET', path: '/api/v1/activity/summary', access: { role: 'viewer', scope: 'audit:read' } },
   {
     method: 'POST',
     path: '/api/v1/provider-keys',
@@ -57,8 +59,62 @@ const ROUTES: RouteRow[] = [
     body: { secret: 'sk-87654321' },
   },
   { method: 'DELETE', path: '/api/v1/provider-keys/{id}', access: { role: 'admin', scope: 'policy:write' } },
+  {
+    method: 'POST',
+    path: '/api/v1/mcp/servers',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: {
+      alias: 'sec',
+      url: 'https://mcp.example.org/mcp',
+      headers: { Authorization: 'Bearer t0k3n-value' },
+    },
+  },
+  { method: 'GET', path: '/api/v1/mcp/servers', access: { role: 'viewer', scope: 'policy:read' } },
+  { method: 'GET', path: '/api/v1/mcp/servers/{id}', access: { role: 'viewer', scope: 'policy:read' } },
+  {
+    method: 'PATCH',
+    path: '/api/v1/mcp/servers/{id}',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: { description: 'y' },
+  },
+  { method: 'DELETE', path: '/api/v1/mcp/servers/{id}', access: { role: 'admin', scope: 'policy:write' } },
+  {
+    method: 'POST',
+    path: '/api/v1/mcp/servers/{id}/tools/{name}/approve',
+    access: { role: 'admin', scope: 'policy:write' },
+    params: { name: 'send_email' },
+    body: {},
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/mcp/servers/{id}/tools/{name}/block',
+    access: { role: 'admin', scope: 'policy:write' },
+    params: { name: 'send_email' },
+    body: {},
+  },
+  { method: 'GET', path: '/api/v1/mcp/local-servers', access: { role: 'viewer', scope: 'policy:read' } },
+  {
+    method: 'GET',
+    path: '/api/v1/mcp/local-servers/{id}',
+    access: { role: 'viewer', scope: 'policy:read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/mcp/local-servers/{id}/tools/{name}/approve',
+    access: { role: 'admin', scope: 'policy:write' },
+    params: { name: 'read_file' },
+    body: {},
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/mcp/local-servers/{id}/tools/{name}/block',
+    access: { role: 'admin', scope: 'policy:write' },
+    params: { name: 'read_file' },
+    body: {},
+  },
   { method: 'GET', path: '/api/v1/models', access: { role: 'viewer', scope: 'policy:read' } },
   { method: 'GET', path: '/api/v1/providers', access: { role: 'viewer', scope: 'policy:read' } },
+  { method: 'GET', path: '/api/v1/gateway/status', access: { role: 'viewer', scope: 'audit:read' } },
   { method: 'GET', path: '/api/v1/detectors', access: { role: 'viewer', scope: 'policy:read' } },
   {
     method: 'PUT',
@@ -144,6 +200,48 @@ const ROUTES: RouteRow[] = [
     access: { role: 'admin', scope: 'users:write' },
     body: { session_lifetime_days: 30 },
   },
+  // The slopsquat observatory (docs/decisions/slopsquat-observatory.md).
+  { method: 'GET', path: '/api/v1/slopsquat/names', access: { role: 'viewer', scope: 'risk:read' } },
+  {
+    method: 'GET',
+    path: '/api/v1/slopsquat/observatory/preview',
+    access: { role: 'viewer', scope: 'risk:read' },
+  },
+  { method: 'GET', path: '/api/v1/slopsquat/settings', access: { role: 'viewer', scope: 'policy:read' } },
+  {
+    method: 'PUT',
+    path: '/api/v1/slopsquat/settings',
+    access: { role: 'admin', scope: 'policy:write' },
+    body: {
+      feed_enabled: true,
+      k: 3,
+      private_scopes: [],
+      private_registries: {},
+      subscriptions: [],
+      registries: {},
+    },
+  },
+  // Retention (docs/decisions/retention.md): admin sessions only.
+  { method: 'GET', path: '/api/v1/settings/retention', access: { role: 'viewer' } },
+  {
+    method: 'PUT',
+    path: '/api/v1/settings/retention',
+    access: { role: 'admin' },
+    body: { activity_days: 90, audit_days: 400, findings_days: 365 },
+  },
+  { method: 'GET', path: '/api/v1/settings/retention/status', access: { role: 'viewer' } },
+  // SIEM destinations (docs/decisions/siem-export.md): admin sessions only.
+  {
+    method: 'POST',
+    path: '/api/v1/siem/destinations',
+    access: { role: 'admin' },
+    body: { name: 'x', type: 'webhook', url: 'https://example.com', format: 'json', streams: ['audit'] },
+  },
+  { method: 'GET', path: '/api/v1/siem/destinations', access: { role: 'admin' } },
+  { method: 'GET', path: '/api/v1/siem/destinations/{id}', access: { role: 'admin' } },
+  { method: 'PATCH', path: '/api/v1/siem/destinations/{id}', access: { role: 'admin' }, body: {} },
+  { method: 'DELETE', path: '/api/v1/siem/destinations/{id}', access: { role: 'admin' } },
+  { method: 'POST', path: '/api/v1/siem/destinations/{id}/test', access: { role: 'admin' } },
 ];
 
 eachEngine('route security', (engine) => {

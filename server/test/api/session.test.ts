@@ -243,6 +243,7 @@ eachEngine('console sessions', (engine) => {
       const wrong = await client.post('/api/v1/setup', { token: `ghsu_${'A'.repeat(43)}`, email, password });
       assert.equal(wrong.status, 410);
       assert.equal(wrong.body.error.code, 'gone');
+      assert.match(wrong.body.error.message, /Restart Gatehouse: while no admin exists, it prints a new/);
       assert.equal(
         (await client.post('/api/v1/session', { email, password })).status,
         401,
@@ -262,6 +263,9 @@ eachEngine('console sessions', (engine) => {
       const again = await client.post('/api/v1/setup', { token, email: 'second@example.com', password });
       assert.equal(again.status, 410);
       assert.equal(again.body.error.code, 'gone');
+      // A restart would print no new link now: the message says what does work.
+      assert.match(again.body.error.message, /already set up.*Sign in with the owner account/);
+      assert.doesNotMatch(again.body.error.message, /restart/i);
       assert.equal(
         (await client.post('/api/v1/session', { email: 'second@example.com', password })).status,
         401,

@@ -1,12 +1,14 @@
 // Newest-first paging of the audit log (GET /api/v1/audit/events?order=desc&before=…): following
 // next_cursor as `before` yields every event exactly once, in the reverse of the ascending pull's order,
 // and next_cursor is null after the oldest row. Filters combine with it; a cursor of the other
-// direction is a 400.
+// direction is a 400. A time range reads the same pages by either of the reader's plans.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { eachEngine } from '../helpers/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { queryAudit } from '../../src/audit/audit-store.ts';
+import type { LogPage, LogPlan } from '../../src/store/event-log.ts';
 import {
   createCredential,
   signIn,
@@ -149,6 +151,40 @@ eachEngine('audit log, newest first', (engine) => {
       ids((await descendingPages(admin, { ...window, limit: '4' })).flatMap((p) => p.events)),
       ids(inWindow).reverse(),
     );
+  });
+
+  test('a time range reads the same pages by the seq walk and by the range first', async () => {
+    const db = server.gatehouse.services.store.db;
+    const all = await ascending(admin);
+    const from = Date.parse(all[5]!.time);
+    const to = Date.parse(all[20]!.time);
+    async function pages(q: Parameters<typeof queryAudit>[1], plan: LogPlan): Promise<LogPage[]> {
+      const out: LogPage[] = [];
+      let cursor: number | undefined;
+      for (let i = 0; i < 100; i++) {
+        const page = await queryAudit.read(db, { ...q, ...(cursor !== undefined ? { cursor } : {}) }, plan);
+        out.push(page);
+        if (page.lastSeq === null) return out;
+        cursor = page.lastSeq;
+      }
+      assert.fail('more than 100 pages');
+    }
+    for (const action of [undefined, 'credential.created'])
+      for (const order of ['asc', 'desc'] as const) {
+        const q = { since: from, until: to, action, order, limit: 4 };
+        const inRange = all.filter(
+          (e) => Date.parse(e.time) >= from && Date.parse(e.time) < to && (!action || e.action === action),
+        );
+        assert.ok(inRange.length > 4, 'more than a page');
+        const walked = await pages(q, 'walk');
+        const docIds = walked.flatMap((p) => p.documents.map((d) => (JSON.parse(d) as AuditEventView).id));
+        assert.deepEqual(
+          docIds,
+          order === 'asc' ? ids(inRange) : ids(inRange).reverse(),
+          `${order} ${action}`,
+        );
+        assert.deepEqual(await pages(q, 'range'), walked, `${order} ${action}: range`);
+      }
   });
 
   test('the first page is the newest; a cursor past either end behaves', async () => {

@@ -53,7 +53,7 @@ eachEngineWithBrowser('console: accepting an invitation', (engine) => {
     await page.getByRole('button', { name: 'Accept the invitation' }).click();
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
     await page.getByRole('link', { name: 'Open the console' }).click();
-    await page.getByRole('heading', { name: 'API credentials', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     await page.getByLabel('Signed in as').getByText('new-admin@example.com').waitFor();
     await page.getByLabel('Role').getByText('admin').waitFor();
     assert.deepEqual(c.problems, []);

@@ -114,10 +114,9 @@ eachEngineWithBrowser('console: activity', (engine) => {
     await screenshot(page, 'activity-request');
     await detail.getByRole('button', { name: 'Show every request by this caller' }).click();
     await detail.waitFor({ state: 'detached' });
-    await page
-      .getByLabel('Caller ID')
-      .and(page.locator(`[value="${f.credentialId}"]`))
-      .waitFor();
+    // The address keeps the caller's id; the filter shows the credential's name.
+    await page.waitForURL(new RegExp(`[?&]actor=${f.credentialId}`));
+    await page.getByLabel('Caller').and(page.locator('[value="dev-tools"]')).waitFor();
     await page.getByText('3 requests', { exact: true }).waitFor();
     await rowOf(page, ids.refused).waitFor({ state: 'detached' });
 
@@ -144,7 +143,7 @@ eachEngineWithBrowser('console: activity', (engine) => {
     await page.getByLabel('Outcome').selectOption('');
     await page.getByLabel('Provider').selectOption('openai');
     await page.getByLabel('Model').fill(MODELS.openai);
-    await page.getByLabel('Tool').fill('openai-sdk');
+    await page.getByLabel('Tool', { exact: true }).fill('openai-sdk');
     await apply();
     await page.getByText('3 requests', { exact: true }).waitFor();
     await rowOf(page, ids.refused).waitFor({ state: 'detached' });

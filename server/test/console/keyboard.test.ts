@@ -4,83 +4,10 @@
 // way shows that it has it (a visible focus ring), and a dialog keeps the focus inside itself.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { consoleSuite, type PageGlobals } from '../helpers/console-page.ts';
+import { consoleSuite } from '../helpers/console-page.ts';
+import { focusInDialog, focusReturnsTo, tab, tabTo } from '../helpers/keyboard.ts';
 import { eachEngineWithBrowser } from '../helpers/browser.ts';
-
-interface Focused {
-  tag: string;
-  name: string;
-  /** The browser shows a focus indicator (:focus-visible) and it draws an outline. */
-  ring: boolean;
-  inDialog: boolean;
-}
-
-/** What has the focus, what it is called, and whether the focus is visible on it. */
-async function focused(page: Page): Promise<Focused | null> {
-  return page.evaluate(() => {
-    const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
-    const el = document.activeElement;
-    if (!el || el === document.body) return null;
-    // An input's ring may be drawn by its wrapper (a password field with its visibility toggle).
-    const drawn = [el, el.closest('.mantine-Input-input')].filter((e) => e !== null);
-    const outlined = drawn.some((e) => {
-      const style = getComputedStyle(e);
-      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    });
-    const labelled = el.getAttribute('aria-labelledby');
-    const name =
-      el.getAttribute('aria-label') ??
-      (labelled ? document.getElementById(labelled)?.textContent : null) ??
-      el.labels?.[0]?.textContent ??
-      el.textContent ??
-      '';
-    return {
-      tag: el.tagName.toLowerCase(),
-      name: name.replace(/\s+/g, ' ').trim(),
-      ring: el.matches(':focus-visible') && outlined,
-      inDialog: el.closest('[role="dialog"]') !== null,
-    };
-  });
-}
-
-/** Presses Tab once and returns what took the focus, asserting that the focus is visible on it. */
-async function tab(page: Page, shift = false): Promise<Focused> {
-  await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
-  const f = await focused(page);
-  assert.ok(f, 'the focus went somewhere');
-  assert.ok(f.ring, `no visible focus on ${f.tag} "${f.name}"`);
-  return f;
-}
-
-/** Waits until the focus is inside an open dialog (a modal moves it there once it has opened). */
-async function focusInDialog(page: Page): Promise<Focused> {
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as PageGlobals;
-    return document.activeElement?.closest('[role="dialog"]') != null;
-  });
-  return (await focused(page))!;
-}
-
-/** Waits until the focus is back on the named control (a modal returns it once it has closed). */
-async function focusReturnsTo(page: Page, name: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while ((await focused(page))?.name !== name) {
-    if (Date.now() > deadline)
-      assert.fail(`the focus did not return to "${name}": ${JSON.stringify(await focused(page))}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Tabs forward until the focus is on a control whose name matches, within `max` presses. */
-async function tabTo(page: Page, name: RegExp, max = 30): Promise<Focused> {
-  for (let i = 0; i < max; i++) {
-    const f = await tab(page);
-    if (name.test(f.name)) return f;
-  }
-  assert.fail(`Tab never reached ${name}`);
-}
 
 eachEngineWithBrowser('console: the keyboard alone', (engine) => {
   let server: TestServer;
@@ -99,11 +26,14 @@ eachEngineWithBrowser('console: the keyboard alone', (engine) => {
     assert.match((await tab(page, true)).name, /^Password/, 'Shift+Tab goes back');
     await tab(page);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   });
 
   test('credentials: the create dialog opens, fills, creates and closes from the keyboard', async () => {
     const { page } = c;
+    await tabTo(page, /^API credentials$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'API credentials', level: 1 }).waitFor();
     await tabTo(page, /^Create credential$/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create an API credential' });

@@ -18,6 +18,7 @@ const NAV = [
   { link: 'Devices', heading: 'Devices', content: 'Devices' },
   { link: 'API credentials', heading: 'API credentials', content: 'API credentials' },
   { link: 'Audit log', heading: 'Audit log', content: 'Audit events' },
+  { link: 'Retention', heading: 'Retention', content: 'What is kept' },
 ];
 
 async function navigateTo(page: Page, link: string) {

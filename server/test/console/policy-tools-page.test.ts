@@ -1,10 +1,11 @@
 // The policy page's tools and their modes end to end, in Debian's Chromium against the real server on a
-// fresh store: every built-in tool listed in provider key mode; a built-in tool switched to subscription
-// only through a confirmation that says what changes (Cancel and Escape save nothing, the focus goes back
-// to the mode it came from), stored in the API's policy and named in the version history; a switch over a
-// version someone else replaced refused in the dialog and saved after a reload; an admin-defined tool
-// added, edited and removed; the API's refusal of a bad user-agent pattern or id shown at that field. A
-// viewer in a narrow window reads the modes and sees no control that changes them.
+// fresh store: every built-in tool listed in provider key mode; a built-in tool's mode staged from the
+// keyboard (the focus stays on it, choosing the saved mode again takes the change back), the review saying
+// what changes before it is saved, stored in the API's policy and named in the version history; a switch
+// over a version someone else replaced refused in the review and saved after a reload; an admin-defined
+// tool added, edited and removed, each marked in its row until saved; the API's refusal of a bad
+// user-agent pattern or id shown at that field. A viewer in a narrow window reads the modes and sees no
+// control that changes them.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -22,11 +23,10 @@ import {
 import { BUILT_IN_TOOLS } from '../../src/gateway/tools.ts';
 import { changePolicyAs, policyOf } from '../helpers/policy.ts';
 import { eachEngineWithBrowser } from '../helpers/browser.ts';
+import { review, reviewAndSave, saveBar, versionRow } from '../helpers/policy-page.ts';
 
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools', exact: true });
 const toolRow = (page: Page, id: string) => tools(page).locator(`tr[data-tool="${id}"]`);
-const versionRow = (page: Page, version: number) =>
-  page.getByRole('table', { name: 'Policy versions' }).locator(`tr[data-version="${version}"]`);
 
 eachEngineWithBrowser('console: policy tools', (engine) => {
   let server: TestServer;
@@ -57,50 +57,38 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
     await tools(page).getByText('No tools of your own').waitFor();
   });
 
-  test('a mode change only asks: Escape and Cancel save nothing, confirming stores it', async () => {
+  test('a mode change is staged from the keyboard, and the review says what it changes before saving it', async () => {
     const { page } = c;
     const mode = page.getByRole('combobox', { name: 'Mode of Claude Code' });
-    const ask = page.getByRole('dialog', { name: 'Switch Claude Code to subscription mode?' });
 
-    // With the keyboard alone: the arrow key asks, Escape closes and gives the focus back to the mode.
+    // With the keyboard alone: the arrow key stages it, and the focus stays on the mode.
     await mode.focus();
     await page.keyboard.press('ArrowDown');
-    await ask.getByText('the Gateway no longer adds the organisation’s key').waitFor();
-    // Escape before the dialog has taken the focus (it opens with a transition) would close it before it
-    // knows where to give the focus back: wait, as a person would see it open.
-    await page.waitForFunction(() => {
+    await saveBar(page).getByText('1 unsaved change', { exact: true }).waitFor();
+    await toolRow(page, 'claude-code').getByText('unsaved', { exact: true }).waitFor();
+    const focused = await page.evaluate(() => {
       const { document } = globalThis as unknown as PageGlobals;
-      return document.activeElement?.closest('[role="dialog"]') != null;
+      return document.activeElement?.getAttribute('aria-label');
     });
-    await page.keyboard.press('Escape');
-    await ask.waitFor({ state: 'detached' });
-    const returned = await page
-      .waitForFunction(
-        () => {
-          const { document } = globalThis as unknown as PageGlobals;
-          return document.activeElement?.getAttribute('aria-label') === 'Mode of Claude Code';
-        },
-        undefined,
-        { timeout: 5_000 },
-      )
-      .then(
-        () => true,
-        () => false,
-      );
-    assert.ok(returned, 'the focus is back on the mode of Claude Code');
-    assert.equal(await mode.inputValue(), 'provider_key', 'Escape changed nothing on the page');
-
-    await mode.selectOption('subscription');
-    await ask.getByText('developers set it up again with').waitFor();
-    await ask.getByRole('button', { name: 'Cancel' }).click();
-    await ask.waitFor({ state: 'detached' });
-    assert.equal(await mode.inputValue(), 'provider_key', 'Cancel changed nothing on the page');
+    assert.equal(focused, 'Mode of Claude Code', 'the focus stays on the mode');
+    // The saved mode again: nothing to save.
+    await page.keyboard.press('ArrowUp');
+    await saveBar(page).waitFor({ state: 'detached' });
+    assert.equal(await mode.inputValue(), 'provider_key');
     assert.deepEqual((await policyOf(owner)).document.tools, [], 'nothing was saved');
 
     await mode.selectOption('subscription');
-    await ask.getByRole('button', { name: 'Switch to subscription' }).click();
-    await ask.waitFor({ state: 'detached' });
-    await page.getByText('Version 2 is in force.').waitFor();
+    await saveBar(page).getByRole('button', { name: 'Review and save' }).click();
+    const said = review(page)
+      .getByRole('alert')
+      .filter({ hasText: 'Tool Claude Code: provider key → subscription mode' });
+    await said.getByText('the Gateway no longer adds the organisation’s key').waitFor();
+    await said.getByText('developers set it up again with').waitFor();
+    await review(page).getByRole('button', { name: 'Cancel' }).click();
+    await review(page).waitFor({ state: 'detached' });
+    assert.deepEqual((await policyOf(owner)).document.tools, [], 'Cancel saved nothing');
+
+    await reviewAndSave(page, ['Tool “Claude Code”: mode: provider key → subscription'], 2);
     assert.equal(await mode.inputValue(), 'subscription', 'the page shows the mode in force');
     assert.deepEqual(
       (await policyOf(owner)).document.tools,
@@ -110,22 +98,22 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
     await versionRow(page, 2).getByText('Tool “Claude Code”: mode: provider key → subscription').waitFor();
   });
 
-  test('a switch over a version someone else replaced is refused in the dialog, and saved after a reload', async () => {
+  test('a switch over a version someone else replaced is refused in the review, and saved after a reload', async () => {
     const { page } = c;
     await page.getByRole('combobox', { name: 'Mode of Codex CLI' }).selectOption('subscription');
-    const ask = page.getByRole('dialog', { name: 'Switch Codex CLI to subscription mode?' });
-    await ask.getByText('the Gateway no longer adds the organisation’s key').waitFor();
 
     await changePolicyAs(terraform, (doc) => (doc.detectors.pii.action = 'redact'));
 
-    await ask.getByRole('button', { name: 'Switch to subscription' }).click();
-    const conflict = ask.getByRole('alert').filter({ hasText: 'Your change was not saved' });
+    await saveBar(page).getByRole('button', { name: 'Review and save' }).click();
+    await review(page).getByRole('button', { name: 'Save version' }).click();
+    const conflict = review(page).getByRole('alert').filter({ hasText: 'Your changes were not saved' });
     await conflict.getByText('version 3 is in force now').waitFor();
     await conflict.getByRole('button', { name: 'Reload the policy' }).click();
     await conflict.waitFor({ state: 'detached' });
-    await ask.getByRole('button', { name: 'Switch to subscription' }).click();
-    await ask.waitFor({ state: 'detached' });
+    await review(page).getByText('Tool “Codex CLI”: mode: provider key → subscription').waitFor();
+    await review(page).getByRole('button', { name: 'Save version' }).click();
     await page.getByText('Version 4 is in force.').waitFor();
+    await saveBar(page).waitFor({ state: 'detached' });
     const { document } = await policyOf(owner);
     assert.deepEqual(
       [document.detectors.pii.action, document.tools],
@@ -140,7 +128,7 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
     );
   });
 
-  test('an admin-defined tool is added, shown, edited and removed', async () => {
+  test('an admin-defined tool is added, shown, edited and removed, marked until each is saved', async () => {
     const { page } = c;
     await tools(page).getByRole('button', { name: 'Add tool' }).click();
     const add = page.getByRole('dialog', { name: 'Add a tool' });
@@ -152,11 +140,13 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
     await add.waitFor({ state: 'detached' });
     const row = toolRow(page, 'acme-agent');
     await row.getByText('^acme-agent/').waitFor();
+    await row.getByText('new, unsaved', { exact: true }).waitFor();
     assert.equal(
       await row.getByRole('combobox', { name: 'Mode of Acme Agent' }).inputValue(),
       'subscription',
       'its mode',
     );
+    await reviewAndSave(page, ['Tool “Acme Agent” added: user agent “^acme-agent/”; subscription'], 5);
     await versionRow(page, 5)
       .getByText('Tool “Acme Agent” added: user agent “^acme-agent/”; subscription')
       .waitFor();
@@ -176,23 +166,30 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
 
     await tools(page).getByRole('button', { name: 'Edit Acme Agent' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit the tool Acme Agent' });
-    assert.equal(await edit.getByLabel('Id').getAttribute('readonly'), '', 'a tool keeps its id');
+    assert.equal(await edit.getByLabel('Id').getAttribute('readonly'), '', 'a saved tool keeps its id');
     await edit.getByLabel('Mode').selectOption('provider_key');
     await edit.getByText('Subscription → Provider key.').waitFor();
     await edit.getByText('its use is paid for with the organisation’s key').waitFor();
     await edit.getByLabel('User-agent pattern').fill('^acme-(agent|cli)/');
-    await edit.getByRole('button', { name: 'Save tool' }).click();
+    await edit.getByRole('button', { name: 'Update tool' }).click();
     await edit.waitFor({ state: 'detached' });
     await row.getByText('^acme-(agent|cli)/').waitFor();
-    const v6 = versionRow(page, 6);
-    await v6.getByText('Tool “Acme Agent”: mode: subscription → provider key').waitFor();
-    await v6.getByText('Tool “Acme Agent”: user agent: “^acme-agent/” → “^acme-(agent|cli)/”').waitFor();
+    await row.getByText('unsaved', { exact: true }).first().waitFor();
+    await reviewAndSave(
+      page,
+      [
+        'Tool “Acme Agent”: user agent: “^acme-agent/” → “^acme-(agent|cli)/”',
+        'Tool “Acme Agent”: mode: subscription → provider key',
+      ],
+      6,
+    );
 
     await tools(page).getByRole('button', { name: 'Remove Acme Agent' }).click();
-    const remove = page.getByRole('dialog', { name: 'Remove the tool' });
-    await remove.getByText('the Gateway no longer recognises').waitFor();
-    await remove.getByRole('button', { name: 'Remove tool' }).click();
-    await remove.waitFor({ state: 'detached' });
+    await row.getByText('deleted, unsaved', { exact: true }).waitFor();
+    await saveBar(page).getByRole('button', { name: 'Review and save' }).click();
+    await review(page).getByText('the Gateway no longer recognises Acme Agent', { exact: false }).waitFor();
+    await review(page).getByRole('button', { name: 'Cancel' }).click();
+    await reviewAndSave(page, ['Tool “Acme Agent” removed'], 7);
     await row.waitFor({ state: 'detached' });
     await versionRow(page, 7).getByText('Tool “Acme Agent” removed').waitFor();
     assert.deepEqual(
@@ -210,31 +207,55 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
     await add.getByLabel('Name').fill('Slow Agent');
     await add.getByLabel('User-agent pattern').fill('^(a+)+b');
     await add.getByRole('button', { name: 'Add tool' }).click();
-    await add.getByText(/^It repeats a group whose own length varies/).waitFor();
+    await add.waitFor({ state: 'detached' });
+    await saveBar(page).getByRole('button', { name: 'Review and save' }).click();
+    await review(page).getByRole('button', { name: 'Save version' }).click();
+    await review(page)
+      .getByText(/user-agent pattern: It repeats a group/)
+      .waitFor();
+    await review(page).getByRole('button', { name: 'Cancel' }).click();
+    await toolRow(page, 'slow-agent')
+      .getByRole('alert')
+      .filter({ hasText: /^User-agent pattern: It repeats a group/ })
+      .waitFor();
+
+    await tools(page).getByRole('button', { name: 'Edit Slow Agent' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the tool Slow Agent' });
+    await edit.getByText(/^It repeats a group whose own length varies/).waitFor();
     assert.equal(
-      await add.getByLabel('User-agent pattern').getAttribute('aria-invalid'),
+      await edit.getByLabel('User-agent pattern').getAttribute('aria-invalid'),
       'true',
       'the pattern is marked',
     );
-    assert.equal(await add.getByRole('alert').count(), 0, 'shown at the field, not again in an alert');
-
-    await add.getByLabel('User-agent pattern').fill('^slow-agent/');
-    await add.getByLabel('Id').fill('unknown');
-    await add.getByRole('button', { name: 'Add tool' }).click();
-    await add.getByText(/^"unknown" is what the activity calls an unrecognised tool/).waitFor();
-    assert.equal(await add.getByLabel('Id').getAttribute('aria-invalid'), 'true', 'the id is marked');
-    await add.getByRole('button', { name: 'Cancel' }).click();
-    await add.waitFor({ state: 'detached' });
+    assert.equal(await edit.getByRole('alert').count(), 0, 'shown at the field, not again in an alert');
+    await edit.getByLabel('User-agent pattern').fill('^slow-agent/');
+    // Never saved, so its id may still change.
+    await edit.getByLabel('Id').fill('unknown');
+    await edit.getByRole('button', { name: 'Update tool' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await saveBar(page).getByRole('button', { name: 'Review and save' }).click();
+    await review(page).getByRole('button', { name: 'Save version' }).click();
+    await review(page)
+      .getByText(/"unknown" is what the activity calls an unrecognised tool/)
+      .waitFor();
+    await review(page).getByRole('button', { name: 'Cancel' }).click();
+    await tools(page).getByRole('button', { name: 'Edit Slow Agent' }).click();
+    await edit.getByText(/^"unknown" is what the activity calls an unrecognised tool/).waitFor();
+    assert.equal(await edit.getByLabel('Id').getAttribute('aria-invalid'), 'true', 'the id is marked');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await saveBar(page).getByRole('button', { name: 'Discard' }).click();
+    await toolRow(page, 'unknown').waitFor({ state: 'detached' });
     assert.equal((await policyOf(owner)).etag, before, 'nothing was saved');
   });
 
   test('switching a built-in tool back keeps its entry, as a mode change', async () => {
     const { page } = c;
     await page.getByRole('combobox', { name: 'Mode of Claude Code' }).selectOption('provider_key');
-    const ask = page.getByRole('dialog', { name: 'Switch Claude Code to provider key mode?' });
-    await ask.getByText('its use is paid for with the organisation’s key').waitFor();
-    await ask.getByRole('button', { name: 'Switch to provider key' }).click();
-    await ask.waitFor({ state: 'detached' });
+    await saveBar(page).getByRole('button', { name: 'Review and save' }).click();
+    await review(page).getByText('its use is paid for with the organisation’s key').waitFor();
+    await review(page).getByRole('button', { name: 'Cancel' }).click();
+    await reviewAndSave(page, ['Tool “Claude Code”: mode: subscription → provider key'], 8);
     await versionRow(page, 8).getByText('Tool “Claude Code”: mode: subscription → provider key').waitFor();
     assert.deepEqual((await policyOf(owner)).document.tools, [
       { id: 'claude-code', mode: 'provider_key' },
@@ -251,6 +272,7 @@ eachEngineWithBrowser('console: policy tools', (engine) => {
     await toolRow(page, 'claude-code').getByText('Provider key', { exact: true }).waitFor();
     assert.equal(await tools(page).getByRole('combobox').count(), 0, 'no mode to choose');
     assert.equal(await tools(page).getByRole('button').count(), 0, 'no button that changes a tool');
+    assert.equal(await saveBar(page).count(), 0, 'no save bar');
     await assertNoPageScroll(page);
     assert.deepEqual(problems, []);
   });

@@ -24,6 +24,7 @@ eachEngineWithBrowser('console: viewer and session expiry', (engine) => {
 
   test('a viewer sees the credentials but no create, reissue or revoke', async () => {
     const { page, problems } = await signInAsNewViewer(browser, server);
+    await page.goto(`${server.consoleUrl}/console/credentials`); // the navigation is folded at 800 px
     await page.getByRole('row').filter({ hasText: 'terraform-ci' }).waitFor();
     await page.getByLabel('Role').getByText('viewer').waitFor();
     for (const name of ['Create credential', 'Reissue terraform-ci', 'Revoke terraform-ci']) {
@@ -36,6 +37,10 @@ eachEngineWithBrowser('console: viewer and session expiry', (engine) => {
   test('an expired session returns to sign-in and says so', async () => {
     const { page, problems } = await openConsole(browser);
     await signInAsOwner(page, server);
+    // Sign-in lands on the overview, whose figures are still being fetched: expired under them, the
+    // session would send the page to sign-in before the click below. A page at rest first.
+    await page.goto(`${server.consoleUrl}/console/credentials`);
+    await page.getByRole('row').filter({ hasText: 'terraform-ci' }).waitFor();
     await server.gatehouse.services.store.db
       .updateTable('admin_sessions')
       .set({ expires_at: Date.now() - 1000 })

@@ -14,7 +14,12 @@ const policy = (action: Action, enforcement: 'enforce' | 'monitor' | 'off' = 'en
   compilePolicy(
     {
       enforcement,
-      detectors: { secrets: { action, allowlist: [] }, pii: { action: 'off', allowlist: [] }, custom: [] },
+      detectors: {
+        secrets: { action, allowlist: [] },
+        pii: { action: 'off', allowlist: [] },
+        custom: [],
+        slopsquat: { action: 'off', young_days: 30, allowlist: [] },
+      },
       tools: [],
     },
     1,
@@ -125,6 +130,7 @@ test("an answer's texts are looked up but not remembered; a request's are rememb
         secrets: { action: 'alert', allowlist: [] },
         pii: { action: 'off', allowlist: [] },
         custom: [],
+        slopsquat: { action: 'off', young_days: 30, allowlist: [] },
       },
       tools: [],
     },
@@ -163,6 +169,7 @@ test('a detector that throws fails closed under enforce, and is reported; under 
       secrets: { action: 'alert' as const, allowlist: [] },
       pii: { action: 'off' as const, allowlist: [] },
       custom: [],
+      slopsquat: { action: 'off' as const, young_days: 30, allowlist: [] },
     },
     tools: [],
   });

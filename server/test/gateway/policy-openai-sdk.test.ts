@@ -43,8 +43,15 @@ eachEngine('policy through the Gateway: openai SDK', (engine) => {
       const sent = f.upstream.requests.at(-1)!.body as { messages: { content: string }[] };
       assert.equal(sent.messages[0]!.content, `deploy with ${REDACTED} please`);
       const a = await f.activityOf(response.headers.get('x-gatehouse-request-id'));
-      assert.equal(a.outcome, 'allowed');
+      assert.equal(a.outcome, 'redacted', 'a request answered with its prompt redacted is recorded redacted');
       assert.deepEqual(a.signals, [AWS_RULE]);
+      assert.deepEqual(a.signal_actions, { [AWS_RULE]: 'redact' });
+      const listed = await f.admin.get('/api/v1/activity?outcome=redacted&limit=1000');
+      assert.equal(listed.status, 200);
+      assert.ok(
+        (listed.body.activity as Array<{ id: string }>).some((r) => r.id === a.id),
+        'outcome=redacted lists it',
+      );
     });
 
     test('block: a 400 BadRequestError naming the rule, not retried; nothing reaches the provider', async () => {
@@ -63,6 +70,7 @@ eachEngine('policy through the Gateway: openai SDK', (engine) => {
       assert.equal(a.outcome, 'blocked');
       assert.equal(a.status, 400);
       assert.deepEqual(a.signals, [AWS_RULE]);
+      assert.deepEqual(a.signal_actions, { [AWS_RULE]: 'block' });
     });
 
     test('alert: the request passes unchanged, with a signal and a risk finding that holds no secret', async () => {
@@ -72,6 +80,7 @@ eachEngine('policy through the Gateway: openai SDK', (engine) => {
       const a = await f.activityOf(response.headers.get('x-gatehouse-request-id'));
       assert.equal(a.outcome, 'allowed');
       assert.deepEqual(a.signals, [AWS_RULE]);
+      assert.deepEqual(a.signal_actions, { [AWS_RULE]: 'alert' });
       const [finding] = await findingsFor(f.admin, AWS_RULE);
       assert.ok(finding, 'no risk finding');
       assert.ok(!JSON.stringify(finding).includes(AWS_KEY), 'the finding holds the secret');
@@ -109,6 +118,11 @@ eachEngine('policy through the Gateway: openai SDK', (engine) => {
       const a = await f.activityOf(response.headers.get('x-gatehouse-request-id'));
       assert.equal(a.outcome, 'allowed');
       assert.deepEqual([...a.signals].sort(), [AWS_RULE, 'custom:falcon'].sort());
+      assert.deepEqual(
+        a.signal_actions,
+        { [AWS_RULE]: 'alert', 'custom:falcon': 'alert' },
+        'monitor only alerts',
+      );
     });
 
     test('a custom keyword rule blocks with its own action', async () => {
@@ -129,7 +143,9 @@ eachEngine('policy through the Gateway: openai SDK', (engine) => {
       const { data, response } = await ask('what is my key?', replyPiecesHeader(pieces));
       assert.equal(data.choices[0]!.message.content, `Your key is ${REDACTED} and nothing else.`);
       const a = await f.activityOf(response.headers.get('x-gatehouse-request-id'));
+      assert.equal(a.outcome, 'redacted', 'an answer redacted is recorded redacted');
       assert.deepEqual(a.signals, [AWS_RULE]);
+      assert.deepEqual(a.signal_actions, { [AWS_RULE]: 'redact' });
       assert.ok((a.output_tokens ?? 0) > 0, 'usage still read from a redacted answer');
     });
 
@@ -166,6 +182,7 @@ eachEngine('policy through the Gateway: openai SDK', (engine) => {
       assert.equal(a.outcome, 'blocked');
       assert.equal(a.error_code, 'policy_blocked');
       assert.deepEqual(a.signals, [AWS_RULE]);
+      assert.deepEqual(a.signal_actions, { [AWS_RULE]: 'block' });
     });
 
     test('block, not streamed: a 400 in OpenAI’s shape instead of the answer', async () => {

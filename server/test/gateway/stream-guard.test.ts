@@ -70,7 +70,7 @@ test('block: the clean part goes, then the provider’s error event; none of the
   const all = events(out);
   const last = all.at(-1) as { error?: { code?: string; message?: string } };
   assert.equal(last.error?.code, 'policy_blocked');
-  assert.match(last.error?.message ?? '', /rule aws-access-key/);
+  assert.match(last.error?.message ?? '', /contained an AWS access key \(rule aws-access-key\)/);
   assert.match(openaiText(out), /^All fine\. /);
 });
 

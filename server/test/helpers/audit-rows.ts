@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Store } from '../../src/store/database.ts';
 import { appendAuditRows, toRow } from '../../src/audit/audit-store.ts';
+import type { AuditAction } from '../../src/audit/audit-actions.ts';
 
 export type Row = ReturnType<typeof toRow>;
 
@@ -10,7 +11,8 @@ export const rowsOf = (tag: string, n: number): Row[] =>
   Array.from({ length: n }, (_, i) =>
     toRow(
       {
-        action: 'test.event',
+        // A made-up action no server code emits, to tell the store tests' rows from real events.
+        action: 'test.event' as AuditAction,
         actor: { type: 'system', id: tag, name: tag },
         outcome: 'success',
         details: { tag, i },

@@ -75,7 +75,7 @@ export function startProgram(env: Record<string, string>, cwd: string): Program 
           }
         });
     },
-    async waitFor(stream, match, timeoutMs = 20_000) {
+    async waitFor(stream, match, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const m = out[stream].match(match);
@@ -111,7 +111,12 @@ export interface Run {
 }
 
 /** Starts the program on store `s` with fresh ports and `env`, and waits for its start-up line. */
-export async function runProgram(s: FreshStore, env: Record<string, string> = {}): Promise<Run> {
+export async function runProgram(
+  s: FreshStore,
+  env: Record<string, string> = {},
+  // A start takes a few seconds on a quiet machine; loading TypeScript beside a busy test run, far longer.
+  startTimeoutMs = 90_000,
+): Promise<Run> {
   const consolePort = await freePort();
   let gatewayPort = await freePort();
   for (let i = 0; i < 10 && gatewayPort === consolePort; i++) gatewayPort = await freePort();
@@ -134,7 +139,7 @@ export async function runProgram(s: FreshStore, env: Record<string, string> = {}
     s.dataDir,
   );
   try {
-    await program.waitFor('stdout', /Gatehouse is running/);
+    await program.waitFor('stdout', /Gatehouse is running/, startTimeoutMs);
   } catch (err) {
     await program.stop('SIGKILL');
     throw err;

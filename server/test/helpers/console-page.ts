@@ -64,10 +64,10 @@ export async function signInThroughForm(page: Page, url: string, email: string, 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'API credentials' }).waitFor();
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 }
 
-/** Signs the server's owner in; the console opens on the credentials page. */
+/** Signs the server's owner in; the console opens on the overview. */
 export function signInAsOwner(page: Page, server: TestServer): Promise<void> {
   return signInThroughForm(page, server.consoleUrl, server.owner.email, server.owner.password);
 }
@@ -82,7 +82,8 @@ export async function signInAsNewViewer(browser: Browser, server: TestServer): P
 
 /** Follows a link of the navigation and waits for the page's own heading. */
 export async function openFromNavigation(page: Page, link: string): Promise<void> {
-  await page.getByRole('link', { name: link }).click();
+  // Exact: the overview has links whose names hold the same word ("1 devices signed in").
+  await page.getByRole('link', { name: link, exact: true }).click();
   await page.getByRole('heading', { name: link, level: 1 }).waitFor();
 }
 
@@ -115,7 +116,12 @@ export interface PageGlobals {
     documentElement: PageElement;
     getElementById(id: string): PageElement | null;
   };
-  getComputedStyle(el: PageElement): { outlineStyle: string; outlineWidth: string };
+  getComputedStyle(el: PageElement): {
+    outlineStyle: string;
+    outlineWidth: string;
+    overflowX: string;
+    textOverflow: string;
+  };
 }
 
 /** The page body does not scroll sideways: a wide table may scroll, but inside its own container. */
@@ -145,4 +151,23 @@ export async function addViewer(server: TestServer, email = 'viewer@example.com'
     })
     .execute();
   return { email, password };
+}
+
+/**
+ * No text in the page is cut off: no element that hides its overflow (a badge, a truncated label, a
+ * button) holds more than it shows. Returns nothing; fails naming the clipped texts.
+ */
+export async function assertNoClippedText(page: Page, within = 'main'): Promise<void> {
+  const clipped = await page.locator(`${within} *`).evaluateAll((elements) => {
+    const { getComputedStyle } = globalThis as unknown as PageGlobals;
+    return (elements as unknown as PageElement[])
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const hides =
+          style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+        return hides && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim() !== '';
+      })
+      .map((el) => (el.textContent ?? '').trim().slice(0, 60));
+  });
+  assert.deepEqual(clipped, [], `clipped text: ${clipped.join(' | ')}`);
 }

@@ -1,14 +1,19 @@
 // Setting the policy through the management API, as infrastructure-as-code would, for tests that need
 // the Gateway to act on what it finds; and reading what it recorded.
 import type { Action, CustomRule, PolicyDocument, ToolSetting } from '../../src/policy/policy-types.ts';
+import type { SlopsquatSettings } from '../../src/policy/detectors/slopsquat.ts';
 import type { ApiClient } from './api-client.ts';
 
-/** A policy with the given actions (secrets, PII) and custom rules; `enforce` unless said otherwise. */
+/**
+ * A policy with the given actions (secrets, PII) and custom rules; `enforce` unless said otherwise. The
+ * slopsquat detector is off unless given: it asks package registries, which only its own tests fake.
+ */
 export function policyDoc(
   secrets: Action,
   options: {
     pii?: Action;
     custom?: CustomRule[];
+    slopsquat?: SlopsquatSettings;
     enforcement?: PolicyDocument['enforcement'];
     tools?: ToolSetting[];
   } = {},
@@ -19,6 +24,7 @@ export function policyDoc(
       secrets: { action: secrets, allowlist: [] },
       pii: { action: options.pii ?? 'off', allowlist: [] },
       custom: options.custom ?? [],
+      slopsquat: options.slopsquat ?? { action: 'off', young_days: 30, allowlist: [] },
     },
     tools: options.tools ?? [],
   };

@@ -26,6 +26,10 @@ export interface TestServerOptions {
   log?: Logger;
 }
 
+const CLOSED_REGISTRIES = ['npm', 'pypi', 'crates', 'go', 'rubygems', 'packagist']
+  .map((e) => `${e}=http://127.0.0.1:9`)
+  .join(',');
+
 export const TEST_OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
 /** The settings of a test server on `store` (also what replicas of one store share). */
@@ -37,6 +41,9 @@ export function testConfig(store: FreshStore, masterKey: Buffer, options: TestSe
     GATEHOUSE_MASTER_KEY: masterKey.toString('hex'),
     GATEHOUSE_LOG_LEVEL: process.env.GATEHOUSE_TEST_LOG_LEVEL ?? 'silent',
     ...(store.databaseUrl ? { GATEHOUSE_DATABASE_URL: store.databaseUrl } : {}),
+    // No test asks the public package registries: a test of the slopsquat detector starts the fake
+    // ones and names them; elsewhere every registry is a closed port, so a name is `unreachable` at once.
+    GATEHOUSE_SLOPSQUAT_REGISTRIES: CLOSED_REGISTRIES,
     ...(options.noAdmin
       ? {}
       : { GATEHOUSE_ADMIN_EMAIL: TEST_OWNER.email, GATEHOUSE_ADMIN_PASSWORD: TEST_OWNER.password }),

@@ -14,6 +14,7 @@ export function policy(action: Action, enforcement: Enforcement = 'enforce', pii
       secrets: { action, allowlist: [] },
       pii: { action: pii, allowlist: [] },
       custom: [],
+      slopsquat: { action: 'off' as const, young_days: 30, allowlist: [] },
     },
     tools: [],
   };

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../src/store/sqlite-driver.js';
 import pg from 'pg';
 import { openStore } from '../../src/store/database.ts';
 import { eachEngine, freshStore, type Engine, type FreshStore } from '../helpers/engines.ts';

@@ -54,7 +54,7 @@ eachEngine('hostile: one streamed event past 4 MB', (engine) => {
         assert.ok(!sent.text.includes(AWS_KEY), 'the secret reached the caller');
         assert.ok(sent.text.includes('[REDACTED:aws-access-key]'), 'the secret was not redacted');
         assert.match(sent.text, /Mock reply part 2/);
-        await assertRecorded(f, sent, 'allowed', null);
+        await assertRecorded(f, sent, 'redacted', null);
       });
     });
   }

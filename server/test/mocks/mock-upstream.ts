@@ -117,9 +117,10 @@ export interface MockUpstreamOptions {
    * Decides each answer of a conversation from the request, for clients that cannot send test headers (a
    * coding agent): e.g. a tool call while the conversation holds no tool result yet, then text. Headers
    * `x-mock-tool-call` and `x-mock-reply-pieces` still win. Undefined (or a turn with neither field): the
-   * default answer.
+   * default answer. A script may answer later (a promise): a test can change something, such as the
+   * policy, before the agent sees the turn, as it would change while a real model thinks.
    */
-  script?: (request: ScriptedRequest) => ScriptedTurn | undefined;
+  script?: (request: ScriptedRequest) => ScriptedTurn | undefined | Promise<ScriptedTurn | undefined>;
 }
 
 export type Outcome = 'pending' | 'completed' | 'client-aborted' | 'dropped';
@@ -301,7 +302,7 @@ export async function startMockUpstream(initial: MockUpstreamOptions = {}): Prom
     const turn =
       headerPieces || headerCall
         ? undefined
-        : options.script?.({ family, operation: route.operation, model, body });
+        : await options.script?.({ family, operation: route.operation, model, body });
     const x: Exchange = {
       url,
       headers: req.headers,

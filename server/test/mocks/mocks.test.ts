@@ -79,6 +79,28 @@ describe('OpenAI SDK against the mock', () => {
     assert.ok(usage && usage.completion_tokens > 0);
   });
 
+  test('a tool call: tool_calls with JSON arguments (streamed in pieces) and finish_reason tool_calls', async () => {
+    const withTools = {
+      ...params,
+      tools: [{ type: 'function' as const, function: { name: 'read_file', parameters: { type: 'object' } } }],
+    };
+    const res = await client().chat.completions.create(withTools, { headers: toolCallHeader(READ_FILE) });
+    const [choice] = res.choices;
+    assert.equal(choice?.finish_reason, 'tool_calls');
+    const call = choice?.message.tool_calls?.[0];
+    assert.ok(call?.type === 'function' && /^call_/.test(call.id));
+    assert.equal(call.function.name, 'read_file');
+    assert.deepEqual(JSON.parse(call.function.arguments), READ_FILE.arguments);
+    // The SDK's stream helper puts the pieces back together, as an agent's loop does.
+    const stream = client().chat.completions.stream(withTools, { headers: toolCallHeader(READ_FILE) });
+    const final = await stream.finalChatCompletion();
+    const streamed = final.choices[0]?.message.tool_calls?.[0];
+    assert.equal(final.choices[0]?.finish_reason, 'tool_calls');
+    assert.ok(streamed?.type === 'function');
+    assert.equal(streamed.function.name, 'read_file');
+    assert.deepEqual(JSON.parse(streamed.function.arguments), READ_FILE.arguments);
+  });
+
   test('wrong key → AuthenticationError; 429, 500, deprecated model → their error classes', async () => {
     const bad = new OpenAI({ apiKey: 'sk-wrong-key-123', baseURL: `${upstream.url}/v1`, maxRetries: 0 });
     await rejectsWith(

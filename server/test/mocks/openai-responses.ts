@@ -102,6 +102,7 @@ function outputItems(x: Exchange): Item[] {
       arguments: JSON.stringify(x.toolCall.arguments),
       call_id: `call_${base62(24)}`,
       name: x.toolCall.name,
+      ...(x.toolCall.namespace ? { namespace: x.toolCall.namespace } : {}),
     });
   } else {
     items.push({

@@ -71,18 +71,32 @@ function shell(x: Exchange, object: string): Record<string, unknown> {
   };
 }
 
+/**
+ * The turn's function call ("Function calling", platform.openai.com/docs/guides/function-calling): one
+ * `tool_calls` entry whose arguments are JSON text, the choice finishing with `tool_calls`.
+ */
+function functionCall(x: Exchange): { id: string; name: string; arguments: string } | undefined {
+  if (!x.toolCall) return undefined;
+  return { id: `call_${base62(24)}`, name: x.toolCall.name, arguments: JSON.stringify(x.toolCall.arguments) };
+}
+
 /** The non-streamed `chat.completion` object. */
 export function chatCompletion(x: Exchange): Record<string, any> {
+  const call = functionCall(x);
+  const message = call
+    ? {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } },
+        ],
+        refusal: null,
+        annotations: [],
+      }
+    : { role: 'assistant', content: x.pieces.join(''), refusal: null, annotations: [] };
   return {
     ...shell(x, 'chat.completion'),
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content: x.pieces.join(''), refusal: null, annotations: [] },
-        logprobs: null,
-        finish_reason: 'stop',
-      },
-    ],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: call ? 'tool_calls' : 'stop' }],
     usage: chatUsage(x),
   };
 }
@@ -99,11 +113,33 @@ export function chatChunks(x: Exchange): Record<string, any>[] {
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
     ...(withUsage ? { usage: null } : {}),
   });
-  const chunks = [
-    chunk({ role: 'assistant', content: '', refusal: null }, null),
-    ...x.pieces.map((piece) => chunk({ content: piece }, null)),
-    chunk({}, 'stop'),
-  ];
+  const call = functionCall(x);
+  // A call streams as the API streams one: its id and name first, then its arguments in pieces.
+  const third = call ? Math.max(1, Math.ceil(call.arguments.length / 3)) : 0;
+  const chunks = call
+    ? [
+        chunk(
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { index: 0, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+            ],
+            refusal: null,
+          },
+          null,
+        ),
+        ...[0, 1, 2]
+          .map((i) => call.arguments.slice(i * third, (i + 1) * third))
+          .filter(Boolean)
+          .map((part) => chunk({ tool_calls: [{ index: 0, function: { arguments: part } }] }, null)),
+        chunk({}, 'tool_calls'),
+      ]
+    : [
+        chunk({ role: 'assistant', content: '', refusal: null }, null),
+        ...x.pieces.map((piece) => chunk({ content: piece }, null)),
+        chunk({}, 'stop'),
+      ];
   if (withUsage) chunks.push({ ...base, choices: [], usage: chatUsage(x) });
   return chunks;
 }

@@ -56,13 +56,17 @@ export interface Exchange {
 
 /**
  * A function (tool) call the model "decides" to make: the provider's answer carries it in its own shape
- * (Anthropic `tool_use`, a Responses `function_call` item, Gemini `functionCall`) instead of text. A test
+ * (Anthropic `tool_use`, Chat Completions `tool_calls`, a Responses `function_call` item, Gemini
+ * `functionCall`) instead of text. A test
  * asks for it per request (header `x-mock-tool-call`) or by a script (MockUpstreamOptions.script), which is
  * how an agent that sends no test headers is led through a turn: a tool call first, text after its result.
  */
 export interface ToolCall {
   name: string;
   arguments: Record<string, unknown>;
+  /** Responses API only: the namespace tool the function belongs to (Codex offers each MCP server's tools
+   * as one `{type: "namespace", name: "mcp__<server>", tools: [...]}`), sent as the item's `namespace`. */
+  namespace?: string;
 }
 
 export interface JsonReply {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../../src/errors.ts';
 import { actionSettings } from '../../src/policy/detectors/action-settings.ts';
-import { defineDetector, type Detector } from '../../src/policy/detectors/detector-types.ts';
+import { defineDetector, type DetectorInfo } from '../../src/policy/detectors/detector-types.ts';
 import { DETECTORS } from '../../src/policy/detectors/index.ts';
 import { compilePolicy } from '../../src/policy/evaluation.ts';
 import { defaultPolicy, withDefaults } from '../../src/policy/policy-defaults.ts';
@@ -38,7 +38,7 @@ const canary = defineDetector({
   holdback: () => 0,
 });
 
-const REGISTRY: readonly Detector[] = [...DETECTORS, canary];
+const REGISTRY: readonly DetectorInfo[] = [...DETECTORS, canary];
 
 /** A document as kept in git before the canary existed: the shipped detectors only. */
 const OLDER = {
@@ -52,6 +52,8 @@ const OLDER = {
 } as const;
 
 const CANARY_DEFAULT = { action: 'block', allowlist: [] };
+/** The slopsquat detector came after OLDER too: it reads back at its own default. */
+const SLOPSQUAT_DEFAULT = { action: 'block', young_days: 30, allowlist: [] };
 
 test('the schema built from a registry has each detector as an optional key with its default', () => {
   const schema = policyDocumentSchema(REGISTRY);
@@ -59,7 +61,7 @@ test('the schema built from a registry has each detector as an optional key with
     properties: Record<string, { default?: unknown }>;
     required?: string[];
   };
-  assert.deepEqual(Object.keys(detectors.properties), ['secrets', 'pii', 'custom', 'canary']);
+  assert.deepEqual(Object.keys(detectors.properties), ['secrets', 'pii', 'custom', 'slopsquat', 'canary']);
   assert.deepEqual(detectors.required ?? [], [], 'every detector key is optional');
   assert.deepEqual(detectors.properties.canary!.default, CANARY_DEFAULT);
   assert.deepEqual(detectors.properties.custom!.default, []);
@@ -87,8 +89,15 @@ test('the schema built from a registry has each detector as an optional key with
 
 test('an older document validates and gets the new detector at its default, the rest as written', () => {
   const doc = validatePolicy(OLDER as unknown as PolicyDocument, REGISTRY);
-  assert.deepEqual(doc, { ...OLDER, detectors: { ...OLDER.detectors, canary: CANARY_DEFAULT } });
-  assert.deepEqual(Object.keys(doc.detectors), ['secrets', 'pii', 'custom', 'canary'], 'registry order');
+  assert.deepEqual(doc, {
+    ...OLDER,
+    detectors: { ...OLDER.detectors, slopsquat: SLOPSQUAT_DEFAULT, canary: CANARY_DEFAULT },
+  });
+  assert.deepEqual(
+    Object.keys(doc.detectors),
+    ['secrets', 'pii', 'custom', 'slopsquat', 'canary'],
+    'registry order',
+  );
   // Given, the detector's settings are its own module's to check.
   const sent = {
     ...OLDER,
@@ -108,18 +117,23 @@ test('an older document validates and gets the new detector at its default, the 
       err instanceof ApiError &&
       err.code === 'invalid_request' &&
       err.message ===
-        'detectors: "parrot" is not a detector; the detectors are secrets, pii, custom, canary (GET /api/v1/detectors).',
+        'detectors: "parrot" is not a detector; the detectors are secrets, pii, custom, slopsquat, canary (GET /api/v1/detectors).',
   );
 });
 
 test('a stored older version reads back whole, and the new detector runs at its default', () => {
   const stored = JSON.parse(JSON.stringify(OLDER)) as PolicyDocument;
   const read = withDefaults(stored, REGISTRY);
-  assert.deepEqual(read.detectors, { ...OLDER.detectors, canary: CANARY_DEFAULT });
+  assert.deepEqual(read.detectors, {
+    ...OLDER.detectors,
+    slopsquat: SLOPSQUAT_DEFAULT,
+    canary: CANARY_DEFAULT,
+  });
   assert.deepEqual(defaultPolicy(REGISTRY).detectors, {
     secrets: { action: 'redact', allowlist: [] },
     pii: { action: 'alert', allowlist: [] },
     custom: [],
+    slopsquat: SLOPSQUAT_DEFAULT,
     canary: CANARY_DEFAULT,
   });
 

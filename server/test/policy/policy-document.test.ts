@@ -6,7 +6,8 @@ import { ApiError } from '../../src/errors.ts';
 import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
 import type { PolicyDocument } from '../../src/policy/policy-types.ts';
 import { validatePolicy } from '../../src/policy/policy-validation.ts';
-import { auditedChanges, diffPolicy, summarise } from '../../src/policy/policy-diff.ts';
+import { diffPolicy } from '../../../shared/policy-diff.ts';
+import { auditedChanges, summarise } from '../../src/policy/policy-diff.ts';
 
 const base = (): PolicyDocument => structuredClone(DEFAULT_POLICY);
 
@@ -69,6 +70,12 @@ test('validatePolicy rebuilds the document in one key order, without empty optio
         { severity: 'low', action: 'alert', keywords: ['Falcon', 'Falcon', 'Osprey'], id: 'code-names' },
       ],
       pii: { allowlist: [{ note: 'docs', value: 'jane@example.com' }], action: 'alert' },
+      slopsquat: {
+        allowlist: [{ note: 'ours', pattern: '^@acme/' }],
+        deadline_ms: 800,
+        young_days: 14,
+        action: 'alert',
+      },
       secrets: { allowlist: [], action: 'block' },
     },
     enforcement: 'monitor',
@@ -82,6 +89,12 @@ test('validatePolicy rebuilds the document in one key order, without empty optio
         secrets: { action: 'block', allowlist: [] },
         pii: { action: 'alert', allowlist: [{ value: 'jane@example.com', note: 'docs' }] },
         custom: [{ id: 'code-names', keywords: ['Falcon', 'Osprey'], action: 'alert', severity: 'low' }],
+        slopsquat: {
+          action: 'alert',
+          young_days: 14,
+          deadline_ms: 800,
+          allowlist: [{ pattern: '^@acme/', note: 'ours' }],
+        },
       },
       // A document sent without tools (written before they had settings) has none.
       tools: [],

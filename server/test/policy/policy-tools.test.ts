@@ -7,7 +7,8 @@ import { ApiError } from '../../src/errors.ts';
 import { DEFAULT_POLICY } from '../../src/policy/policy-defaults.ts';
 import type { PolicyDocument, ToolSetting } from '../../src/policy/policy-types.ts';
 import { validatePolicy } from '../../src/policy/policy-validation.ts';
-import { auditedChanges, diffPolicy } from '../../src/policy/policy-diff.ts';
+import { diffPolicy } from '../../../shared/policy-diff.ts';
+import { auditedChanges } from '../../src/policy/policy-diff.ts';
 import { createToolRecogniser } from '../../src/gateway/tools.ts';
 
 const withTools = (tools: unknown[]) => ({ ...structuredClone(DEFAULT_POLICY), tools }) as PolicyDocument;

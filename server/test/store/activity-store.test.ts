@@ -1,6 +1,7 @@
 // The activity log in the store on each engine: rows appended in a transaction keep their order, read
 // back by cursor ascending (after) and descending (before) with every filter, each record stored as
-// served; and the table is append-only in the database itself, like the audit log.
+// served; a time range's first page read by either plan (the seq walk, or the range's seqs first)
+// gives the same pages; and the table is append-only in the database itself, like the audit log.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
@@ -14,6 +15,7 @@ import {
   toRow,
   type ActivityRow,
 } from '../../src/activity/activity-store.ts';
+import type { LogPage, LogPlan } from '../../src/store/event-log.ts';
 import type { ActivityInput, ActivityRecord, Outcome } from '../../src/activity/activity-types.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -38,6 +40,7 @@ function input(i: number, over: Partial<ActivityInput> = {}): ActivityInput {
     outcome: outcomes[i % 5]!,
     errorCode: null,
     signals: i % 5 === 2 ? ['secrets.aws_access_key'] : [],
+    signalActions: i % 5 === 2 ? { 'secrets.aws_access_key': 'block' } : {},
     inputTokens: 10 + i,
     outputTokens: 20 + i,
     cachedTokens: null,
@@ -347,5 +350,86 @@ eachEngine('activity store', (engine) => {
       await all({ tool: 'bulk' }, 1000),
       big.map((r) => r.id),
     );
+  });
+
+  test('a time range: the first page takes the plan that reads less, and either plan reads the same pages', async () => {
+    // A record committed late: its time among the first rows', its seq after every other row's.
+    await append([toRow(input(7, { time: T0 + 7_500 }))]);
+    const plan = (q: Query) => queryActivity.plan(store.db, { order: 'asc', limit: 50, ...q });
+    // The rows span T0 to T0 + 40 min; now is months later.
+    const range = { since: T0 + 5_000, until: T0 + 25_000 };
+    assert.equal(await plan({ ...range, order: 'desc' }), 'range', 'newest first, months newer than until');
+    assert.equal(await plan({ ...range, order: 'desc', cursor: seqs[20]! }), 'walk', 'a later page walks');
+    assert.equal(await plan({ since: T0 + 5_000, order: 'desc' }), 'walk', 'a range ending now');
+    assert.equal(await plan(range), 'walk', 'oldest first, 5 s older than since, 20 s of range');
+    assert.equal(await plan({ since: T0 + 20_000, until: T0 + 25_000 }), 'range');
+    assert.equal(await plan({ since: T0 + 20_000 }), 'walk', 'the range runs to now');
+    assert.equal(await plan({ order: 'desc', outcome: 'blocked' }), 'walk', 'no time range');
+
+    const stored = await store.db
+      .selectFrom('activity')
+      .select(['id', 'seq', 'time', 'outcome', 'actor_id'])
+      .orderBy('seq')
+      .execute();
+    type Stored = (typeof stored)[number];
+    const within = (from: number, to: number) => (r: Stored) => r.time >= from && r.time < to;
+    const cases: Array<[Query, (r: Stored) => boolean]> = [
+      [range, within(range.since, range.until)],
+      [
+        { ...range, outcome: 'allowed', actorId: 'cred_odd' },
+        (r) => within(range.since, range.until)(r) && r.outcome === 'allowed' && r.actor_id === 'cred_odd',
+      ],
+      [{ since: T0 + 7_000, until: T0 + 8_000 }, within(T0 + 7_000, T0 + 8_000)],
+      [{ since: T0 + 20_000 }, (r) => r.time >= T0 + 20_000],
+      [{ until: T0 + 10_000, outcome: 'blocked' }, (r) => r.time < T0 + 10_000 && r.outcome === 'blocked'],
+      [{ since: T0 + 30_000, until: T0 + 20_000 }, () => false],
+    ];
+    /** Every page of `q` by one plan, following the cursor: the plan's own statement for each page. */
+    async function pages(
+      q: Query & { order: 'asc' | 'desc' },
+      limit: number,
+      by: LogPlan,
+    ): Promise<LogPage[]> {
+      const out: LogPage[] = [];
+      let cursor: number | undefined;
+      for (let i = 0; i < 2000; i++) {
+        const page = await queryActivity.read(
+          store.db,
+          { ...q, limit, ...(cursor !== undefined ? { cursor } : {}) },
+          by,
+        );
+        out.push(page);
+        if (page.lastSeq === null) return out;
+        cursor = page.lastSeq;
+      }
+      assert.fail('too many pages');
+    }
+    let late = 0;
+    for (const [q, pick] of cases)
+      for (const order of ['asc', 'desc'] as const) {
+        const ids = stored.filter(pick).map((r) => r.id);
+        const expected = order === 'asc' ? ids : ids.reverse();
+        const name = `${order} ${JSON.stringify(q)}`;
+        if (expected.includes(stored.at(-1)!.id)) late++;
+        for (const limit of expected.length > 100 ? [7, 1000] : [1, 3, 1000]) {
+          const walked = await pages({ ...q, order }, limit, 'walk');
+          assert.deepEqual(
+            walked.flatMap((p) => recordIds(p.documents)),
+            expected,
+            `${name} by ${limit}`,
+          );
+          assert.deepEqual(
+            await pages({ ...q, order }, limit, 'range'),
+            walked,
+            `${name} by ${limit}: range`,
+          );
+        }
+        assert.deepEqual(await all({ ...q, order }, 3), expected, `${name}: the reader's own choice`);
+      }
+    assert.ok(late > 0, 'the late record is among the pages read');
+    const sqlOf = (by: LogPlan) =>
+      queryActivity.compile(store.db, { ...range, order: 'desc', limit: 5 }, by).sql;
+    assert.match(sqlOf('range'), /seq \+ 0/);
+    assert.doesNotMatch(sqlOf('walk'), /seq \+ 0/);
   });
 });

@@ -9,7 +9,9 @@ import {
   obj,
   sseEvent,
   str,
+  type AnswerContent,
   type CarriedPiece,
+  type ContentSink,
   type Provider,
   type ProviderRequest,
   type StreamTexts,
@@ -43,6 +45,40 @@ function streamTexts(data: unknown): StreamTexts | null {
     };
   };
   return { pieces: [fieldPiece(channel, delta, field, carry)], ends: [] };
+}
+
+/** Text blocks are the model's prose; tool_use blocks its calls (Claude Code's Bash: {command}). */
+function answerContent(body: unknown): AnswerContent {
+  const out: AnswerContent = { texts: [], calls: [] };
+  const content = obj(body)?.content;
+  if (!Array.isArray(content)) return out;
+  content.forEach((b, i) => {
+    const block = obj(b);
+    if (block?.type === 'text' && typeof block.text === 'string')
+      out.texts.push({ text: block.text, location: `content[${i}].text` });
+    else if (block?.type === 'tool_use' && typeof block.name === 'string')
+      out.calls.push({ name: block.name, arguments: block.input, location: `content[${i}].input` });
+  });
+  return out;
+}
+
+/** A tool_use block starts with its name, its input streams as input_json_delta, content_block_stop ends it. */
+function streamContent(data: unknown, into: ContentSink): void {
+  const e = obj(data);
+  const index = int(e?.index);
+  if (!e || index === null) return;
+  const key = String(index);
+  if (e.type === 'content_block_start') {
+    const block = obj(e.content_block);
+    if (block?.type === 'tool_use' && typeof block.name === 'string') into.callStart(key, block.name);
+    else if (block?.type === 'text' && typeof block.text === 'string' && block.text)
+      into.text(key, block.text);
+  } else if (e.type === 'content_block_delta') {
+    const delta = obj(e.delta);
+    if (delta?.type === 'text_delta' && typeof delta.text === 'string') into.text(key, delta.text);
+    else if (delta?.type === 'input_json_delta' && typeof delta.partial_json === 'string')
+      into.callArguments(key, delta.partial_json);
+  } else if (e.type === 'content_block_stop') into.callEnd(key);
 }
 
 function errorType(status: number): string {
@@ -111,6 +147,8 @@ export const anthropic: Provider = {
   streamTexts,
   streamError: (message) =>
     sseEvent({ type: 'error', error: { type: 'invalid_request_error', message } }, 'error'),
+  answerContent,
+  streamContent,
   usage(body) {
     const b = obj(body);
     if (!b) return null;

@@ -3,7 +3,13 @@
 // when the caller sends none. The key goes in the api-key header. Errors are {error: {code, message}}.
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
-import { chatStreamTexts, chatStreamUsage, chatUsage } from './openai.ts';
+import {
+  chatAnswerContent,
+  chatStreamContent,
+  chatStreamTexts,
+  chatStreamUsage,
+  chatUsage,
+} from './openai.ts';
 import { sseEvent } from './provider-types.ts';
 import type { Provider } from './provider-types.ts';
 
@@ -34,4 +40,6 @@ export const azure: Provider = {
   streamUsage: chatStreamUsage,
   streamTexts: chatStreamTexts,
   streamError: (message, code = 'policy_blocked') => sseEvent({ error: { code, message } }),
+  answerContent: chatAnswerContent,
+  streamContent: chatStreamContent,
 };

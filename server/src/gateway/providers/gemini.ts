@@ -11,7 +11,9 @@ import {
   obj,
   pick,
   sseEvent,
+  type AnswerContent,
   type CarriedPiece,
+  type ContentSink,
   type Provider,
   type ProviderRequest,
   type StreamTexts,
@@ -62,6 +64,59 @@ function streamTexts(data: unknown): StreamTexts | null {
     if (candidate?.finishReason) out.ends.push(`${i}/`);
   });
   return out;
+}
+
+/** Each candidate's parts: text that is not a thought is prose; a functionCall is a call, given whole. */
+function eachPart(
+  chunk: unknown,
+  visit: (candidate: number, part: Record<string, unknown>, k: number, c: number) => void,
+): void {
+  const candidates = obj(chunk)?.candidates;
+  if (!Array.isArray(candidates)) return;
+  candidates.forEach((cand, n) => {
+    const candidate = obj(cand);
+    const parts = obj(candidate?.content)?.parts;
+    if (!Array.isArray(parts)) return;
+    const i = int(candidate?.index) ?? n;
+    parts.forEach((p, k) => {
+      const part = obj(p);
+      if (part) visit(i, part, k, n);
+    });
+  });
+}
+
+/**
+ * A generateContent answer, or the JSON array of chunks streamGenerateContent answers without alt=sse:
+ * a candidate's prose is joined across chunks (a code block may span them).
+ */
+function answerContent(body: unknown): AnswerContent {
+  const out: AnswerContent = { texts: [], calls: [] };
+  const prose = new Map<number, string>();
+  const chunks = Array.isArray(body) ? body : [body];
+  chunks.forEach((chunk, m) => {
+    const at = Array.isArray(body) ? `[${m}].` : '';
+    eachPart(chunk, (i, part, k, n) => {
+      if (typeof part.text === 'string' && part.thought !== true)
+        prose.set(i, (prose.get(i) ?? '') + part.text);
+      const call = obj(part.functionCall);
+      if (typeof call?.name === 'string')
+        out.calls.push({
+          name: call.name,
+          arguments: call.args,
+          location: `${at}candidates[${n}].content.parts[${k}].functionCall.args`,
+        });
+    });
+  });
+  for (const [i, text] of prose) out.texts.push({ text, location: `candidates[${i}].content.parts` });
+  return out;
+}
+
+function streamContent(data: unknown, into: ContentSink): void {
+  eachPart(data, (i, part) => {
+    if (typeof part.text === 'string' && part.thought !== true && part.text) into.text(String(i), part.text);
+    const call = obj(part.functionCall);
+    if (typeof call?.name === 'string') into.call(call.name, call.args);
+  });
 }
 
 const METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
@@ -137,6 +192,8 @@ export const gemini: Provider = {
   }),
   streamTexts,
   streamError: (message) => sseEvent({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }),
+  answerContent,
+  streamContent,
   usage(body) {
     // Without alt=sse, streamGenerateContent answers a JSON array of chunks: the last has the totals.
     const last = Array.isArray(body) ? body[body.length - 1] : body;

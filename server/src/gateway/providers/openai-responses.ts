@@ -11,6 +11,7 @@ import { upstreamBase, type UpstreamTarget } from '../../provider-keys/provider-
 import type { GatewayErrorCode } from '../gateway-errors.ts';
 import { openai, openaiError } from './openai.ts';
 import {
+  argumentsOf,
   completeStrings,
   fieldPiece,
   int,
@@ -19,7 +20,9 @@ import {
   pick,
   sseEvent,
   str,
+  type AnswerContent,
   type CarriedPiece,
+  type ContentSink,
   type Provider,
   type ProviderRequest,
   type StreamTexts,
@@ -93,6 +96,87 @@ function streamTexts(data: unknown): StreamTexts | null {
     return out;
   }
   return null;
+}
+
+/**
+ * An output item that is a call, with its name and arguments: a function call (Codex's `shell`:
+ * {command: [...]}), a custom tool's call (its input is text: Codex's apply_patch), a local shell call
+ * (its action: {type: "exec", command: [...]}).
+ */
+function itemCall(item: Record<string, unknown> | null): { name: string; arguments: unknown } | null {
+  if (item?.type === 'function_call' && typeof item.name === 'string')
+    return { name: item.name, arguments: argumentsOf(str(item.arguments) ?? '') };
+  if (item?.type === 'custom_tool_call' && typeof item.name === 'string')
+    return { name: item.name, arguments: item.input };
+  if (item?.type === 'local_shell_call') return { name: 'local_shell_call', arguments: item.action };
+  return null;
+}
+
+/** A message item's output_text parts are prose; call items are calls. */
+function answerContent(body: unknown): AnswerContent {
+  const out: AnswerContent = { texts: [], calls: [] };
+  const output = obj(body)?.output;
+  if (!Array.isArray(output)) return out;
+  output.forEach((o, i) => {
+    const item = obj(o);
+    const call = itemCall(item);
+    if (call) out.calls.push({ ...call, location: `output[${i}]` });
+    if (item?.type !== 'message' || !Array.isArray(item.content)) return;
+    item.content.forEach((p: unknown, j: number) => {
+      const part = obj(p);
+      if (part?.type === 'output_text' && typeof part.text === 'string')
+        out.texts.push({ text: part.text, location: `output[${i}].content[${j}].text` });
+    });
+  });
+  return out;
+}
+
+/**
+ * Prose comes as output_text deltas; a call starts with its output item, streams its arguments (or a
+ * custom tool's input) as deltas, and is given whole again by the `.done` events and the terminal one:
+ * the first of those ends it.
+ */
+function streamContent(data: unknown, into: ContentSink): void {
+  const e = obj(data);
+  const type = str(e?.type);
+  if (!e || !type) return;
+  const key = String(int(e.output_index) ?? 0);
+  switch (type) {
+    case 'response.output_text.delta':
+      if (typeof e.delta === 'string') into.text(`${key}/${int(e.content_index) ?? 0}`, e.delta);
+      return;
+    case 'response.output_item.added': {
+      const item = obj(e.item);
+      if (
+        (item?.type === 'function_call' || item?.type === 'custom_tool_call') &&
+        typeof item.name === 'string'
+      )
+        into.callStart(key, item.name);
+      return;
+    }
+    case 'response.function_call_arguments.delta':
+    case 'response.custom_tool_call_input.delta':
+      if (typeof e.delta === 'string') into.callArguments(key, e.delta);
+      return;
+    case 'response.function_call_arguments.done':
+      if (typeof e.arguments === 'string') into.callEnd(key, { arguments: argumentsOf(e.arguments) });
+      return;
+    case 'response.custom_tool_call_input.done':
+      if (typeof e.input === 'string') into.callEnd(key, { arguments: e.input });
+      return;
+    case 'response.output_item.done': {
+      const call = itemCall(obj(e.item));
+      if (call) into.callEnd(key, call);
+      return;
+    }
+  }
+  if (!FINAL_EVENTS.has(type)) return;
+  const output = obj(e.response)?.output;
+  if (!Array.isArray(output)) return;
+  output.forEach((o, i) => {
+    const call = itemCall(obj(o));
+    if (call) into.callEnd(String(i), call);
+  });
 }
 
 /** The usage of a response object (a plain answer, or the `response` of a terminal event). */
@@ -177,4 +261,6 @@ export const openaiResponses: Provider = {
   streamUsage,
   streamTexts,
   streamError,
+  answerContent,
+  streamContent,
 };

@@ -4,6 +4,7 @@
 import { upstreamBase } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
 import {
+  argumentsOf,
   fieldPiece,
   int,
   mergeUsage,
@@ -11,7 +12,9 @@ import {
   pick,
   sseEvent,
   str,
+  type AnswerContent,
   type CarriedPiece,
+  type ContentSink,
   type Provider,
   type StreamTexts,
   type Usage,
@@ -108,6 +111,54 @@ export function chatStreamTexts(data: unknown): StreamTexts | null {
   return out;
 }
 
+/** Each choice's content is prose; its message's tool_calls are function calls (arguments as JSON text). */
+export function chatAnswerContent(body: unknown): AnswerContent {
+  const out: AnswerContent = { texts: [], calls: [] };
+  const choices = obj(body)?.choices;
+  if (!Array.isArray(choices)) return out;
+  choices.forEach((c, i) => {
+    const message = obj(obj(c)?.message);
+    if (typeof message?.content === 'string')
+      out.texts.push({ text: message.content, location: `choices[${i}].message.content` });
+    if (!Array.isArray(message?.tool_calls)) return;
+    message.tool_calls.forEach((tc: unknown, j: number) => {
+      const fn = obj(obj(tc)?.function);
+      if (typeof fn?.name !== 'string') return;
+      out.calls.push({
+        name: fn.name,
+        arguments: typeof fn.arguments === 'string' ? argumentsOf(fn.arguments) : fn.arguments,
+        location: `choices[${i}].message.tool_calls[${j}].function.arguments`,
+      });
+    });
+  });
+  return out;
+}
+
+/**
+ * A tool call's first delta names its function, the next carry its arguments' text; the choice's
+ * finish_reason ends its calls.
+ */
+export function chatStreamContent(data: unknown, into: ContentSink): void {
+  const choices = obj(data)?.choices;
+  if (!Array.isArray(choices)) return;
+  for (const c of choices) {
+    const choice = obj(c);
+    const i = int(choice?.index) ?? 0;
+    const delta = obj(choice?.delta);
+    if (typeof delta?.content === 'string' && delta.content) into.text(String(i), delta.content);
+    if (Array.isArray(delta?.tool_calls)) {
+      for (const tc of delta.tool_calls) {
+        const fn = obj(obj(tc)?.function);
+        if (!fn) continue;
+        const key = `${i}/${int(obj(tc)?.index) ?? 0}`;
+        if (typeof fn.name === 'string' && fn.name) into.callStart(key, fn.name);
+        if (typeof fn.arguments === 'string' && fn.arguments) into.callArguments(key, fn.arguments);
+      }
+    }
+    if (choice?.finish_reason) into.endCalls(`${i}/`);
+  }
+}
+
 /** An error in the middle of a stream, as OpenAI sends it: its SDK raises it as an APIError. */
 export const chatStreamError = (message: string, code: GatewayErrorCode = 'policy_blocked') =>
   sseEvent(openaiError(400, code, message));
@@ -133,4 +184,6 @@ export const openai: Provider = {
   streamUsage: chatStreamUsage,
   streamTexts: chatStreamTexts,
   streamError: chatStreamError,
+  answerContent: chatAnswerContent,
+  streamContent: chatStreamContent,
 };

@@ -3,6 +3,7 @@
 // shape, and where its answers report token usage. One file per family, the same shape in each.
 import type { ProviderFamily, ProviderKey, UpstreamTarget } from '../../provider-keys/provider-key-types.ts';
 import type { GatewayErrorCode } from '../gateway-errors.ts';
+import { jsonShape } from '../json-limits.ts';
 
 /** A request as the provider code sees it: path parameters, the raw query and the parsed JSON body. */
 export interface ProviderRequest {
@@ -80,6 +81,60 @@ export interface Provider {
    * policy_blocked unless said; only some shapes carry it).
    */
   streamError(message: string, code?: GatewayErrorCode): string;
+  /**
+   * The model's prose and its tool calls in a complete JSON answer (for the slopsquat detector, which
+   * reads the packages an answer recommends and the installs its tool calls would run). Absent where
+   * an answer holds neither.
+   */
+  answerContent?(body: unknown): AnswerContent;
+  /** The same in one streamed event's JSON data, handed to `into` as it comes. */
+  streamContent?(data: unknown, into: ContentSink): void;
+}
+
+/** A tool call the model made: the tool's name and its arguments (parsed JSON, or text that is not). */
+export interface AnswerToolCall {
+  name: string;
+  arguments: unknown;
+  /** Where in the answer, such as `content[1].input` or `output[0].arguments`. */
+  location: string;
+}
+
+export interface AnswerContent {
+  /** The model's prose (not its thinking, not its tools' arguments), each text with where it is. */
+  texts: Array<{ text: string; location: string }>;
+  calls: AnswerToolCall[];
+}
+
+/**
+ * Where a streamed answer's prose and tool calls go, event by event. Keys are the provider's own (a
+ * content block, a choice, an output item), stable across the events of one run or call.
+ */
+export interface ContentSink {
+  /** A piece of the model's prose. */
+  text(key: string, text: string): void;
+  /** A tool call begins; its arguments follow as pieces of JSON text. */
+  callStart(key: string, name: string): void;
+  callArguments(key: string, text: string): void;
+  /**
+   * The call's arguments are complete. An event that carries them whole gives them (parsed, or their
+   * text) and the name; a call already ended under the same key is not ended again (the Responses API
+   * repeats a call whole in several events).
+   */
+  callEnd(key: string, whole?: { name?: string; arguments: unknown }): void;
+  /** Ends every open call whose key begins with `prefix` (a choice that finished). */
+  endCalls(prefix: string): void;
+  /** A call given whole in one event, which no other event repeats (Gemini's functionCall). */
+  call(name: string, args: unknown): void;
+}
+
+/** Arguments sent as JSON text (OpenAI's function calls): parsed within the depth cap, else the text. */
+export function argumentsOf(text: string): unknown {
+  if (!/^\s*[{[]/.test(text) || jsonShape(text).tooDeep) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A piece of the model's text in one streamed event. */

@@ -19,6 +19,7 @@ import {
   invalidRequest,
   slowDown,
 } from './oauth-errors.ts';
+import { plural } from '../../../../shared/plural.ts';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const SLOW_DOWN_STEP_SECONDS = 5;
@@ -63,7 +64,7 @@ export function deviceCodeGrant(deps: {
       const early = row.last_polled_at !== null && now - row.last_polled_at < row.interval_seconds * 1000;
       const interval = early ? row.interval_seconds + SLOW_DOWN_STEP_SECONDS : row.interval_seconds;
       if (!(await recordPoll(store.db, row, now, interval)) || early)
-        throw slowDown(`Polled too often; wait ${interval} seconds between polls.`);
+        throw slowDown(`Polled too often; wait ${plural(interval, 'second')} between polls.`);
       if (row.status === 'approved')
         throw authorizationPending(
           `Approved by ${developer?.email ?? 'the developer'}, whose account waits for an admin's approval; ` +

@@ -1,4 +1,5 @@
 // RFC 6749 §5.2 errors of the token endpoint, one line each: {error, error_description}.
+import { plural } from '../../../../shared/plural.ts';
 export class OAuthError extends Error {
   constructor(
     readonly error: string,
@@ -17,7 +18,7 @@ export const unauthorizedClient = (msg: string) => new OAuthError('unauthorized_
 export const unsupportedGrantType = (msg: string) => new OAuthError('unsupported_grant_type', 400, msg);
 export const invalidScope = (msg: string) => new OAuthError('invalid_scope', 400, msg);
 export const tooManyAttempts = (seconds: number, what = 'Too many failed attempts') =>
-  new OAuthError('temporarily_unavailable', 429, `${what}; try again in ${seconds} seconds.`, {
+  new OAuthError('temporarily_unavailable', 429, `${what}; try again in ${plural(seconds, 'second')}.`, {
     'retry-after': String(seconds),
   });
 export const invalidGrant = (msg: string) => new OAuthError('invalid_grant', 400, msg);

@@ -2,16 +2,19 @@
 // Machine credentials authenticate with their secret (client credentials); failed attempts are slowed
 // down per (client, address) and per address, and every token issued or refused is an audit event,
 // committed before the answer (audit-log.ts: durable). The public endpoint client names itself (device
-// code, refresh token); its grants audit what they change, and their refusals of unknown codes and
-// tokens count against the address.
+// code, refresh token); its grants audit what they change, and their refusals of unknown, expired, used
+// or denied codes and tokens count against the address and are `device.token_refused` events, aggregated
+// per address and reason as the Gateway's refusals are (a guessing flood is one event a minute).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Store } from '../../store/database.ts';
 import { originOf } from '../../http/origin.ts';
+import { createRefusalAudit } from '../../audit/refusal-audit.ts';
 import type { CredentialService } from '../credential-service.ts';
 import type { Credential, Refusal } from '../credential-types.ts';
 import { createFailureLimiter, type FailureLimiter } from '../failure-limiter.ts';
 import type { ConfidentialGrant, Grant, PublicGrant } from './grant.ts';
+import { DEVICE_CODE_GRANT } from './device-code.ts';
 import {
   OAuthError,
   invalidClient,
@@ -44,6 +47,11 @@ export function registerTokenEndpoint(
     perPair: 10,
     perAccount: 100,
   });
+
+  const publicRefusals = createRefusalAudit(audit, { action: 'device.token_refused' });
+  app.addHook('onClose', async () => publicRefusals.close());
+  /** The protocol's own answers while a sign-in waits are no refusal; a malformed request names no code. */
+  const NOT_REFUSALS = new Set(['authorization_pending', 'slow_down', 'invalid_request']);
 
   function refusedEvent(
     request: FastifyRequest,
@@ -128,6 +136,12 @@ export function registerTokenEndpoint(
     } catch (err) {
       // Unknown, used or stolen codes and tokens: guessing them is slowed down like guessing secrets.
       if (err instanceof OAuthError && err.error === 'invalid_grant') await limiter.fail(subject);
+      if (err instanceof OAuthError && !NOT_REFUSALS.has(err.error))
+        publicRefusals.note(request, {
+          // device_code.expired_token, refresh_token.invalid_grant, device_code.access_denied, …
+          reason: `${grant.grantType === DEVICE_CODE_GRANT ? 'device_code' : grant.grantType}.${err.error}`,
+          status: err.status,
+        });
       throw err;
     }
   }

@@ -21,10 +21,13 @@ const AllowEntrySchema = Type.Object(
   },
 );
 
+/** An allowlist: values and patterns that never fire (shared by every detector that has one). */
+export const AllowlistSchema = Type.Array(AllowEntrySchema, { maxItems: LIMITS.allowlist });
+
 const ActionSettingsSchema = Type.Object(
   {
     action: ActionSchema,
-    allowlist: Type.Array(AllowEntrySchema, { maxItems: LIMITS.allowlist }),
+    allowlist: AllowlistSchema,
   },
   { additionalProperties: false },
 );
@@ -32,7 +35,7 @@ const ActionSettingsSchema = Type.Object(
 type SentEntry = { value?: string; pattern?: string; note?: string };
 
 /** The schema lets both value and pattern through: exactly one is checked here. */
-function allowEntry(e: SentEntry, path: string): AllowEntry {
+export function allowEntry(e: SentEntry, path: string): AllowEntry {
   const note = e.note === undefined ? {} : { note: e.note };
   if (e.value !== undefined && e.pattern === undefined) return { value: e.value, ...note };
   if (e.pattern === undefined || e.value !== undefined)

@@ -6,6 +6,7 @@ import type { CustomRule } from '../policy-types.ts';
 import { ActionSchema, invalidField, LIMITS, PatternSchema } from '../schema-parts.ts';
 import { compileDetectorConfig, patternProblem } from './config.ts';
 import type { DetectorSettingsSpec, TakenAction } from './detector-types.ts';
+import { EXPECTS } from '../../http/validation-messages.ts';
 
 const CustomRuleSchema = Type.Object(
   {
@@ -13,6 +14,8 @@ const CustomRuleSchema = Type.Object(
       minLength: 1,
       maxLength: 64,
       pattern: '^[a-z0-9][a-z0-9-]*$',
+      [EXPECTS]:
+        'lower-case letters, digits and hyphens, starting with a letter or digit, such as acme-token',
       description: 'Unique; shown in the activity’s signals as custom:<id>.',
     }),
     description: Type.Optional(Type.String({ maxLength: LIMITS.noteLength })),

@@ -53,9 +53,10 @@ export interface ArmedSettings {
 
 /**
  * A detector's settings in the policy document, under `detectors.<id>`: owned by its module, so that
- * the document's schema, its defaults and its checks are built from the registry.
+ * the document's schema, its defaults and its checks are built from the registry. `A` is what arming
+ * makes of them: a text detector's ArmedSettings, or a check of another kind's own (slopsquat.ts).
  */
-export interface DetectorSettingsSpec<S> {
+export interface DetectorSettingsSpec<S, A = ArmedSettings> {
   /** The JSON schema of its value (TypeBox), for PUT's validation and the OpenAPI document. */
   schema: TSchema;
   /**
@@ -66,10 +67,16 @@ export interface DetectorSettingsSpec<S> {
   /** What the schema cannot check, rebuilt in a fixed key order; throws invalid_request naming `path`. */
   validate(sent: S, path: string): S;
   /** Compiled for a policy version; null when it is off. `taken` maps an action under the enforcement. */
-  arm(settings: S, taken: (a: Action) => TakenAction | null): ArmedSettings | null;
+  arm(settings: S, taken: (a: Action) => TakenAction | null): A | null;
 }
 
-export interface Detector<Id extends string = string, S = unknown> {
+/**
+ * What every registered detector declares, whatever it reads: how the policy document, the API, the
+ * console and the risk findings know it. Most detectors read text (Detector, below); one that needs
+ * more than a pure scan (slopsquat, whose verdicts come from package registries) is registered with the
+ * same declaration, and its check is a stage of its own that the answer paths call.
+ */
+export interface DetectorInfo<Id extends string = string, S = unknown, A = unknown> {
   id: Id;
   /** How the console and the API name it. */
   label: string;
@@ -77,7 +84,15 @@ export interface Detector<Id extends string = string, S = unknown> {
   description: string;
   /** The kind of risk finding its matches raise. */
   findingKind: FindingKind;
-  settings: DetectorSettingsSpec<S>;
+  settings: DetectorSettingsSpec<S, A>;
+}
+
+/** A text detector: a pure scan of text, run by the compiled policy (evaluation.ts) on every text. */
+export interface Detector<Id extends string = string, S = unknown> extends DetectorInfo<
+  Id,
+  S,
+  ArmedSettings
+> {
   /**
    * Every match in `text`, in order of `start`, not overlapping (when two rules overlap the longer,
    * or else the more specific, wins). Pure: no I/O, no state kept between calls. Throws only on a bug;
@@ -96,3 +111,7 @@ export interface Detector<Id extends string = string, S = unknown> {
 
 /** A detector with its id's and settings' types kept, so that the registry can type the document. */
 export const defineDetector = <Id extends string, S>(d: Detector<Id, S>): Detector<Id, S> => d;
+
+/** Whether a registered detector reads text (has a scan), rather than running a stage of its own. */
+export const isTextDetector = (d: DetectorInfo): d is Detector =>
+  typeof (d as Partial<Detector>).scan === 'function';

@@ -27,6 +27,7 @@ const policy = (custom: CustomRule[] = []) =>
         secrets: { action: 'redact', allowlist: [] },
         pii: { action: 'off', allowlist: [] },
         custom,
+        slopsquat: { action: 'off', young_days: 30, allowlist: [] },
       },
       tools: [],
     },

@@ -3,18 +3,23 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compileDetectorConfig } from '../../../src/policy/detectors/config.ts';
-import { DETECTORS, holdbackAll, scanAll } from '../../../src/policy/detectors/index.ts';
+import { DETECTORS, holdbackAll, scanAll, TEXT_DETECTORS } from '../../../src/policy/detectors/index.ts';
 import { generate } from './secret-cases.ts';
 
 const none = compileDetectorConfig({ allowlist: [] });
 
 describe('detector registry', () => {
-  test('secrets, pii and custom, each once, each with scan and holdback', () => {
+  test('secrets, pii and custom, each once, each with scan and holdback; then slopsquat, which scans no text', () => {
     assert.deepEqual(
       DETECTORS.map((d) => d.id),
+      ['secrets', 'pii', 'custom', 'slopsquat'],
+    );
+    assert.deepEqual(
+      TEXT_DETECTORS.map((d) => d.id),
       ['secrets', 'pii', 'custom'],
     );
-    for (const d of DETECTORS) {
+    assert.ok(!('scan' in DETECTORS[3]), 'its check is a stage of the answer paths');
+    for (const d of TEXT_DETECTORS) {
       assert.equal(typeof d.scan, 'function', `${d.id}.scan`);
       assert.equal(typeof d.holdback, 'function', `${d.id}.holdback`);
     }
@@ -65,7 +70,7 @@ describe('detector registry', () => {
     const custom = compileDetectorConfig({ allowlist: [] }, [
       { id: 'k', keywords: ['acme-corporation'], action: 'alert', severity: 'low' },
     ]);
-    const each = DETECTORS.map((d) => d.holdback(text, d.id === 'custom' ? custom : none));
+    const each = TEXT_DETECTORS.map((d) => d.holdback(text, d.id === 'custom' ? custom : none));
     assert.equal(holdbackAll(text, { secrets: none, pii: none, custom }), Math.max(...each), 'the maximum');
     assert.equal(holdbackAll(text, {}), 0, 'nothing enabled, nothing held');
   });

@@ -1,0 +1,68 @@
+// Every audit action the server writes, in one list: the console's Action filter offers these, and the
+// API serves them (GET /api/v1/audit/actions) so that a SIEM rule can be written against the real names.
+// AuditEventInput.action is typed from this list, so that an event the list lacks does not compile, and
+// test/audit/audit-actions.test.ts reads the source for emitted names as well. Removing or renaming one
+// is a breaking change for every SIEM rule that names it: add, never rename.
+export const AUDIT_ACTIONS = [
+  'admin.created',
+  'admin.invitation_accepted',
+  'admin.invited',
+  'admin.removed',
+  'admin.role_changed',
+  'api.request',
+  'api.token_refused',
+  'credential.created',
+  'credential.revoked',
+  'credential.secret_reissued',
+  'credential.token_issued',
+  'credential.token_refused',
+  'developer.access_requested',
+  'developer.approved',
+  'developer.invitation_accepted',
+  'developer.invited',
+  'developer.offboarded',
+  'device.authorization_approved',
+  'device.authorization_denied',
+  'device.refresh_reused',
+  'device.refreshed',
+  'device.revoked',
+  'device.signed_in',
+  'device.signed_out',
+  'device.token_refused',
+  'gateway.models_changed',
+  'gateway.token_refused',
+  'invitation.emailed',
+  'invitation.refused',
+  'mcp_local_tool.approved',
+  'mcp_local_tool.blocked',
+  'mcp_server.created',
+  'mcp_server.deleted',
+  'mcp_server.updated',
+  'mcp_tool.approved',
+  'mcp_tool.blocked',
+  'policy.changed',
+  'policy.enforcement_lowered',
+  'provider_key.base_url_changed',
+  'provider_key.created',
+  'provider_key.deleted',
+  'provider_key.rotated',
+  'provider_key.updated',
+  'retention.purged',
+  'risk_finding.resolved',
+  'session.sign_in',
+  'session.sign_out',
+  'settings.audit_retention_lowered',
+  'settings.devices_changed',
+  'settings.retention_changed',
+  'settings.slopsquat_changed',
+  'siem_destination.created',
+  'siem_destination.deleted',
+  'siem_destination.test',
+  'siem_destination.tested',
+  'siem_destination.updated',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The actions of one entity, such as ActionOf<'credential'>: what an entity's own event helper takes. */
+export type ActionOf<E extends string> = Extract<AuditAction, `${E}.${string}`>;
